@@ -1,0 +1,72 @@
+// Geometry of an m x n board of up to 64 points: masks, neighbours, flood fill, symmetries and
+// coordinates. Point index = row * cols + col, row 0 at the bottom (AGA row 1), col 0 at the left
+// (AGA column A). Neighbour sets are four shifts with edge masks; a flood fill costs one
+// neighbour step per point of the longest path. A Geometry is built once per board and is cheap
+// to copy (a few words).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <utility>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rules/types.hpp"
+
+namespace smallgo {
+
+class Geometry {
+public:
+    // An m x n board; nullopt unless 1 <= rows, cols and rows * cols <= 64.
+    static std::optional<Geometry> make(int rows, int cols);
+    // Parses "MxN" (rows x cols, e.g. "3x4" is 3 rows of 4 columns); nullopt when malformed.
+    static std::optional<Geometry> parse(std::string_view text);
+
+    int rows() const { return rows_; }
+    int cols() const { return cols_; }
+    int points() const { return rows_ * cols_; }
+    Bitboard all() const { return all_; }
+    bool is_square() const { return rows_ == cols_; }
+    static constexpr Bitboard bit(int p) { return Bitboard{1} << p; }
+    int point(int row, int col) const { return row * cols_ + col; }
+    int row_of(int p) const { return p / cols_; }
+    int col_of(int p) const { return p % cols_; }
+    // "RxC" as given to the program.
+    std::string name() const;
+
+    // Points orthogonally adjacent to some point of b (b itself excluded only where not adjacent).
+    Bitboard neighbours(Bitboard b) const {
+        return (((b << 1) & not_col0_) | ((b >> 1) & not_col_last_) | (b << cols_) | (b >> cols_)) &
+               all_;
+    }
+    // The points of `within` connected to `seed` through `within` (seed must lie in within).
+    Bitboard flood(Bitboard seed, Bitboard within) const {
+        Bitboard prev = 0;
+        while (seed != prev) {
+            prev = seed;
+            seed |= neighbours(seed) & within;
+        }
+        return seed;
+    }
+    Bitboard edge() const { return edge_; }
+
+    // Symmetries: 8 for a square board, 4 for a rectangle. Symmetry 0 is the identity.
+    int symmetry_count() const { return is_square() ? 8 : 4; }
+    int map_point(int sym, int p) const;
+    Bitboard map(int sym, Bitboard b) const;
+
+    // AGA coordinates: column letter skipping I, row number from the bottom ("C3").
+    std::string aga(Move m) const;
+    // SGF coordinates: column letter then row letter from the top ("cc").
+    std::string sgf(Move m) const;
+    // Parses "pass", an AGA coordinate or an SGF coordinate; nullopt when not on this board.
+    std::optional<Move> parse_move(std::string_view text) const;
+
+private:
+    Geometry(int rows, int cols);
+    int rows_ = 0, cols_ = 0;
+    Bitboard all_ = 0, not_col0_ = 0, not_col_last_ = 0, edge_ = 0;
+};
+
+}  // namespace smallgo

@@ -1,0 +1,117 @@
+// Legality against the history. Each ko rule is one branch of check(), named after its text.
+#include "rules/history.hpp"
+
+#include <cassert>
+
+#include "rules/scoring.hpp"
+
+namespace smallgo {
+
+std::string_view verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::Legal: return "legal";
+        case Verdict::Occupied: return "occupied";
+        case Verdict::Suicide: return "suicide";
+        case Verdict::Ko: return "ko";
+        case Verdict::Superko: return "superko";
+        case Verdict::GameOver: return "game over";
+    }
+    return "?";
+}
+
+History::History(const Geometry& g, const Rules& r) : History(g, r, Position{}) {}
+
+History::History(const Geometry& g, const Rules& r, const Position& start) : g_(g), rules_(r) {
+    records_.reserve(256);
+    records_.push_back(Record{start, false, false});
+    ++filter_[slot(start.hash)];
+}
+
+template <class Match>
+bool History::seen(const Position& p, Match match) const {
+    if (filter_[slot(p.hash)] == 0) return false;
+    for (const Record& rec : records_)
+        if (rec.pos.hash == p.hash && rec.pos.same_board(p) && match(rec)) return true;
+    return false;
+}
+
+bool History::repeats_cycle(const Position& next) const {
+    return seen(next, [&](const Record& rec) { return rec.pos.to_move == next.to_move; });
+}
+
+Verdict History::check(Move m, Position& next) const {
+    if (game_over()) return Verdict::GameOver;
+    const Position& cur = current();
+    if (m == Pass) {  // a pass is always allowed (every text: "a turn is either a pass; or ...")
+        next = cur.after_pass();
+        return Verdict::Legal;
+    }
+    switch (cur.play(g_, m, rules_.suicide_allowed, next)) {
+        case PlayStatus::Occupied: return Verdict::Occupied;
+        case PlayStatus::Suicide: return Verdict::Suicide;
+        case PlayStatus::Ok: break;
+    }
+    switch (rules_.ko) {
+        case KoRule::Simple:
+            // MG rules: "the position just before the other player's last move is not recreated".
+            if (records_.size() >= 2 && next.same_board(records_[records_.size() - 2].pos))
+                return Verdict::Ko;
+            break;
+        case KoRule::Positional:
+            // Tromp-Taylor: "a move that doesn't repeat an earlier grid coloring".
+            if (seen(next, [](const Record&) { return true; })) return Verdict::Superko;
+            break;
+        case KoRule::Situational:
+            // AGA rule 6: "recreate a previous board position ... with the same player to play".
+            if (repeats_cycle(next)) return Verdict::Superko;
+            break;
+        case KoRule::OwnGrids:
+            // 1996 rule 4: "a grid pattern identical to one that that player has previously
+            // left": boards produced by that player's own plays.
+            if (seen(next, [&](const Record& rec) {
+                    return rec.by_play && rec.pos.to_move == next.to_move;
+                }))
+                return Verdict::Superko;
+            break;
+    }
+    return Verdict::Legal;
+}
+
+Verdict History::play(Move m) {
+    Position next;
+    Verdict v = check(m, next);
+    if (v == Verdict::Legal) push(next, m != Pass);
+    return v;
+}
+
+void History::push(const Position& next, bool by_play) {
+    // The cycle rule: under simple ko a play may recreate an earlier board and side to move; the
+    // game then ends as a draw. (Under the superko rules check() has already refused such a play,
+    // except OwnGrids, which can allow a situational repeat; see rules.hpp.)
+    bool cycle = by_play && rules_.ko == KoRule::Simple && repeats_cycle(next);
+    records_.push_back(Record{next, by_play, cycle});
+    ++filter_[slot(next.hash)];
+    assert(filter_[slot(next.hash)] != 0);
+}
+
+void History::pop() {
+    assert(records_.size() > 1);
+    --filter_[slot(records_.back().pos.hash)];
+    records_.pop_back();
+}
+
+int History::result_x2() const {
+    if (ended_by_cycle()) return 0;
+    return 2 * area_score(g_, current()) - rules_.komi_x2;
+}
+
+bool History::is_ok() const {
+    std::array<u16, FilterSize> counts{};
+    for (const Record& rec : records_) {
+        if (!rec.pos.is_ok(g_)) return false;
+        ++counts[slot(rec.pos.hash)];
+    }
+    return counts == filter_ && !records_.empty();
+}
+
+}  // namespace smallgo

@@ -1,0 +1,79 @@
+// History: the exact record of a game's positions and the rules that depend on it (ko, superko,
+// the draw by repetition, the end by two passes). The board (Position) knows nothing of history;
+// this type decides legality. A Zobrist hash finds candidate repetitions through a counting
+// filter of 4096 slots; only an exact comparison of both bitboards (and of the side to move or
+// the player, where the rule needs it) forbids a move. Turns push and pop in O(1) with no heap
+// allocation once the record has grown to the game's length, so the solver can use it as its
+// search path.
+#pragma once
+
+#include <array>
+#include <string_view>
+#include <vector>
+
+#include "rules/geometry.hpp"
+#include "rules/position.hpp"
+#include "rules/rules.hpp"
+
+namespace smallgo {
+
+enum class Verdict : u8 { Legal, Occupied, Suicide, Ko, Superko, GameOver };
+// "occupied", "suicide", ...: why a move is illegal, for people.
+std::string_view verdict_name(Verdict v);
+
+class History {
+public:
+    // A game from the empty board, Black to move.
+    History(const Geometry& g, const Rules& r);
+    // A game from `start` with no earlier positions.
+    History(const Geometry& g, const Rules& r, const Position& start);
+
+    const Geometry& geometry() const { return g_; }
+    const Rules& rules() const { return rules_; }
+    const Position& current() const { return records_.back().pos; }
+    // Turns played so far (the starting position is not a turn).
+    int turns() const { return static_cast<int>(records_.size()) - 1; }
+    // The position after turn i (0 = start).
+    const Position& at(int i) const { return records_[i].pos; }
+    bool ended_by_cycle() const { return records_.back().cycle; }
+    bool game_over() const { return current().game_over() || ended_by_cycle(); }
+
+    // Whether the side to move may play m (Pass included); on Legal, `next` is the result.
+    Verdict check(Move m, Position& next) const;
+    Verdict check(Move m) const {
+        Position next;
+        return check(m, next);
+    }
+    // Plays m if legal and returns the verdict; the history is unchanged otherwise.
+    Verdict play(Move m);
+    // Records `next`, the result of a legal turn (a pass when by_play is false). The caller has
+    // checked legality; it is asserted.
+    void push(const Position& next, bool by_play);
+    // Takes back the last turn.
+    void pop();
+    // Game result in half points, Black minus White minus komi; 0 after a repetition draw.
+    // Only meaningful once game_over().
+    int result_x2() const;
+
+    bool is_ok() const;
+
+private:
+    struct Record {
+        Position pos;
+        bool by_play = false;  // the turn that produced it was a play, not a pass
+        bool cycle = false;    // the play recreated an earlier board and side: game over, draw
+    };
+    // Some earlier record (index < limit) with the same board satisfies `match`.
+    template <class Match>
+    bool seen(const Position& p, Match match) const;
+    bool repeats_cycle(const Position& next) const;
+    static std::size_t slot(u64 h) { return h & (FilterSize - 1); }
+
+    static constexpr std::size_t FilterSize = 4096;
+    Geometry g_;
+    Rules rules_;
+    std::vector<Record> records_;
+    std::array<u16, FilterSize> filter_{};  // records per hash slot of the stones-only hash
+};
+
+}  // namespace smallgo

@@ -1,0 +1,76 @@
+// Play and the static legality test. Both are straight-line bit operations: a capture test floods
+// each adjacent opponent string once; no heap, no branches on board size.
+#include "rules/position.hpp"
+
+#include <cassert>
+
+namespace smallgo {
+
+Position make_position(Bitboard black, Bitboard white, Color to_move) {
+    Position p;
+    p.stones[0] = black;
+    p.stones[1] = white;
+    p.to_move = to_move;
+    p.hash = zobrist::stones_hash(Color::Black, black) ^ zobrist::stones_hash(Color::White, white);
+    return p;
+}
+
+Bitboard strings_without_liberty(const Geometry& g, Bitboard own, Bitboard empty) {
+    // Stones that reach empty, flooded from the stones adjacent to an empty point.
+    Bitboard alive = g.flood(g.neighbours(empty) & own, own);
+    return own & ~alive;
+}
+
+PlayStatus Position::play(const Geometry& g, Move m, bool suicide_allowed, Position& out,
+                          Bitboard* captured) const {
+    assert(m >= 0 && m < g.points());
+    const Bitboard stone = Geometry::bit(m);
+    if (occupied() & stone) return PlayStatus::Occupied;
+    const int me = static_cast<int>(to_move), them = 1 - me;
+    Bitboard mine = stones[me] | stone, theirs = stones[them];
+    u64 h = hash ^ zobrist::Stones[me][m];
+    Bitboard removed = 0;
+
+    // Clear the opponent colour: each adjacent opponent string that lost its last liberty.
+    Bitboard empty = g.all() & ~(mine | theirs);
+    Bitboard adjacent = g.neighbours(stone) & theirs;
+    while (adjacent) {
+        Bitboard s = g.flood(adjacent & (0 - adjacent), theirs);
+        adjacent &= ~s;
+        if ((g.neighbours(s) & empty) == 0) removed |= s;
+    }
+    if (removed) {
+        theirs &= ~removed;
+        for (Bitboard b = removed; b; b &= b - 1) h ^= zobrist::Stones[them][std::countr_zero(b)];
+        empty |= removed;
+    }
+    // Clear one's own colour: only the string through the new stone can have lost its last
+    // liberty (every other own string kept the liberties it had, or joined this one).
+    Bitboard own = g.flood(stone, mine);
+    if ((g.neighbours(own) & empty) == 0) {
+        if (!suicide_allowed) return PlayStatus::Suicide;
+        mine &= ~own;
+        for (Bitboard b = own; b; b &= b - 1) h ^= zobrist::Stones[me][std::countr_zero(b)];
+        removed |= own;
+    }
+    out.stones[me] = mine;
+    out.stones[them] = theirs;
+    out.hash = h;
+    out.to_move = opponent(to_move);
+    out.passes = 0;
+    if (captured) *captured = removed;
+    return PlayStatus::Ok;
+}
+
+bool Position::is_legal(const Geometry& g) const {
+    Bitboard e = empty(g);
+    return strings_without_liberty(g, stones[0], e) == 0 && strings_without_liberty(g, stones[1], e) == 0;
+}
+
+bool Position::is_ok(const Geometry& g) const {
+    return (stones[0] & stones[1]) == 0 && (occupied() & ~g.all()) == 0 && passes <= 2 &&
+           hash == (zobrist::stones_hash(Color::Black, stones[0]) ^
+                    zobrist::stones_hash(Color::White, stones[1]));
+}
+
+}  // namespace smallgo

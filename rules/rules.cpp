@@ -1,0 +1,63 @@
+// The presets. Each is read off its rule text; where a text is silent on something a solver
+// needs (komi, what a cycle means), the choice is stated in the summary and in the README.
+#include "rules/rules.hpp"
+
+#include <array>
+
+namespace smallgo {
+
+namespace {
+constexpr std::array Presets = {
+    Preset{"tromp-taylor", Rules{KoRule::Positional, true, 0, CycleRule::Draw},
+           "tromp-taylor-rules.txt",
+           "Tromp-Taylor logical rules: positional superko, suicide allowed, area scoring, komi 0"},
+    Preset{"tromp-taylor-1996", Rules{KoRule::OwnGrids, true, 0, CycleRule::Draw},
+           "taylor-tromp-rules-1996-post.txt",
+           "Taylor-Tromp 1996 wording: a play may not leave a grid the same player left before; "
+           "suicide allowed, komi 0"},
+    Preset{"mg", Rules{KoRule::Simple, true, 14, CycleRule::Draw}, "mg-rules-of-go.txt",
+           "MG rules: simple ko, suicide allowed, a repeated cycle ends the game as a draw, komi 7"},
+    Preset{"simple", Rules{KoRule::Simple, false, 0, CycleRule::Draw}, "evercat-go-rules.txt",
+           "Evercat's basic rules: simple ko, no suicide, komi 0; a repeated board (the text is "
+           "silent) is scored a draw as under the MG rules"},
+    Preset{"aga", Rules{KoRule::Situational, false, 11, CycleRule::Draw}, "aga-rules-1991.txt",
+           "AGA 1991 rules with area counting: situational superko, no suicide, komi 5.5"},
+};
+}  // namespace
+
+std::span<const Preset> presets() { return Presets; }
+
+std::optional<Preset> find_preset(std::string_view name) {
+    for (const auto& p : Presets)
+        if (p.name == name) return p;
+    return std::nullopt;
+}
+
+std::string_view ko_rule_name(KoRule k) {
+    switch (k) {
+        case KoRule::Simple: return "simple ko";
+        case KoRule::Positional: return "positional superko";
+        case KoRule::Situational: return "situational superko";
+        case KoRule::OwnGrids: return "no grid the same player left before (1996 wording)";
+    }
+    return "?";
+}
+
+std::string komi_text(int komi_x2) {
+    std::string s = komi_x2 < 0 ? "-" : "";
+    int a = komi_x2 < 0 ? -komi_x2 : komi_x2;
+    s += std::to_string(a / 2);
+    if (a % 2) s += ".5";
+    return s;
+}
+
+std::string describe(const Rules& r) {
+    std::string s{ko_rule_name(r.ko)};
+    s += r.suicide_allowed ? ", suicide allowed" : ", no suicide";
+    if (r.ko == KoRule::Simple) s += ", a repeated board is a draw";
+    s += ", komi ";
+    s += komi_text(r.komi_x2);
+    return s;
+}
+
+}  // namespace smallgo

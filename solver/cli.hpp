@@ -1,0 +1,42 @@
+// The program's subcommands. Each registers itself on the CLI11 app; a command's callback
+// returns the exit code through CommandError (bad input: 2) or by returning normally (0).
+// Only main() prints errors and chooses the exit code.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "rules/geometry.hpp"
+#include "rules/rules.hpp"
+
+namespace smallgo::cli {
+
+// Bad input from the user: main prints "smallgo: <message>" and exits with 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The board named by "MxN", or UsageError.
+Geometry parse_board(const std::string& text);
+// The preset named `name`, or UsageError listing the known names.
+Rules parse_rules(const std::string& name);
+// A komi like "5.5" or "-7" in half points, or UsageError.
+int parse_komi(const std::string& text);
+
+void add_rules_command(CLI::App& app);
+void add_replay_command(CLI::App& app);
+void add_count_command(CLI::App& app);
+void add_solve_command(CLI::App& app);
+void add_table_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+
+}  // namespace smallgo::cli
+
+namespace smallgo::cli {
+// "Black wins by 9", "White wins by 0.5", "Draw" for a value in half points.
+std::string value_text(int value_x2);
+// "B+9", "W+0.5", "0" (SGF's RE and the compact form).
+std::string value_short(int value_x2);
+}  // namespace smallgo::cli

@@ -1,0 +1,49 @@
+// Parsing of the arguments shared by the subcommands.
+#include <charconv>
+#include <cmath>
+
+#include <fmt/core.h>
+
+#include "solver/cli.hpp"
+
+namespace smallgo::cli {
+
+Geometry parse_board(const std::string& text) {
+    if (auto g = Geometry::parse(text)) return *g;
+    throw UsageError(fmt::format(
+        "bad board '{}': expected ROWSxCOLS with 1 <= rows, cols and rows*cols <= 64", text));
+}
+
+Rules parse_rules(const std::string& name) {
+    if (auto p = find_preset(name)) return p->rules;
+    std::string known;
+    for (const auto& p : presets()) known += (known.empty() ? "" : ", ") + std::string(p.name);
+    throw UsageError(fmt::format("unknown rules preset '{}' (known: {})", name, known));
+}
+
+int parse_komi(const std::string& text) {
+    double k = 0;
+    auto r = std::from_chars(text.data(), text.data() + text.size(), k);
+    double twice = k * 2;
+    if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || twice != std::floor(twice) ||
+        std::fabs(k) > 128)
+        throw UsageError(fmt::format("bad komi '{}': expected a multiple of 0.5", text));
+    return static_cast<int>(twice);
+}
+
+}  // namespace smallgo::cli
+
+namespace smallgo::cli {
+
+std::string value_text(int value_x2) {
+    if (value_x2 == 0) return "Draw";
+    return fmt::format("{} wins by {}", value_x2 > 0 ? "Black" : "White",
+                       komi_text(value_x2 > 0 ? value_x2 : -value_x2));
+}
+
+std::string value_short(int value_x2) {
+    if (value_x2 == 0) return "0";
+    return fmt::format("{}+{}", value_x2 > 0 ? "B" : "W", komi_text(value_x2 > 0 ? value_x2 : -value_x2));
+}
+
+}  // namespace smallgo::cli

@@ -1,0 +1,59 @@
+// `smallgo replay MxN [--rules P] MOVES...`: plays a move list, printing each position, then the
+// score. An illegal move stops the replay with its number and the reason (exit code 2).
+#include <fmt/core.h>
+
+#include "rules/diagram.hpp"
+#include "rules/history.hpp"
+#include "rules/scoring.hpp"
+#include "solver/cli.hpp"
+
+namespace smallgo::cli {
+
+namespace {
+struct ReplayOptions {
+    std::string board, rules = "tromp-taylor", komi;
+    std::vector<std::string> moves;
+};
+
+void run_replay(const ReplayOptions& o) {
+    Geometry g = parse_board(o.board);
+    Rules r = parse_rules(o.rules);
+    if (!o.komi.empty()) r.komi_x2 = parse_komi(o.komi);
+    History h(g, r);
+    fmt::print("{} board, rules: {}\n\n{}\n", g.name(), describe(r), to_board_text(g, h.current()));
+    int number = 0;
+    for (const auto& text : o.moves) {
+        ++number;
+        auto m = g.parse_move(text);
+        if (!m) throw UsageError(fmt::format("move {}: '{}' is not a point of the {} board", number, text, g.name()));
+        Color c = h.current().to_move;
+        Verdict v = h.play(*m);
+        if (v != Verdict::Legal)
+            throw UsageError(fmt::format("move {}: {} {} is illegal ({})", number,
+                                         c == Color::Black ? "Black" : "White", g.aga(*m), verdict_name(v)));
+        fmt::print("{}. {} {}\n{}\n", number, c == Color::Black ? "Black" : "White", g.aga(*m),
+                   to_board_text(g, h.current()));
+    }
+    Areas a = areas(g, h.current());
+    if (h.ended_by_cycle()) {
+        fmt::print("Game over: the last play repeated an earlier board; the game is a draw.\n");
+    } else {
+        int value = 2 * (a.black - a.white) - r.komi_x2;
+        fmt::print("{}: Black {} White {} komi {}: {} ({})\n",
+                   h.game_over() ? "Game over" : "Game not over; area now", a.black, a.white,
+                   komi_text(r.komi_x2), value_text(value), value_short(value));
+    }
+}
+}  // namespace
+
+void add_replay_command(CLI::App& app) {
+    auto o = std::make_shared<ReplayOptions>();
+    auto* cmd = app.add_subcommand("replay", "Play a list of moves and print each position and the score");
+    cmd->add_option("board", o->board, "Board as ROWSxCOLS, e.g. 3x3")->required();
+    cmd->add_option("moves", o->moves, "Moves: AGA (C3) or SGF (cc) coordinates, or pass");
+    cmd->add_option("--rules,-r", o->rules, "Rules preset (see `smallgo rules`)");
+    cmd->add_option("--komi,-k", o->komi, "Komi, overriding the preset's");
+    cmd->callback([o] { run_replay(*o); });
+}
+
+}  // namespace smallgo::cli

@@ -1,0 +1,1 @@
+// Replaced by the counter and the transposition table.
