@@ -37,6 +37,8 @@ Geometry::Geometry(int rows, int cols) : rows_(rows), cols_(cols) {
     not_col0_ = all_ & ~col0;
     not_col_last_ = all_ & ~col_last;
     edge_ = col0 | col_last | row0 | row_last;
+    row_shift_ = rows > 1 ? cols : 0;
+    vertical_ = rows > 1 ? all_ : 0;
 }
 
 std::optional<Geometry> Geometry::make(int rows, int cols) {
@@ -119,10 +121,12 @@ std::optional<Move> Geometry::parse_move(std::string_view text) const {
             if (col >= cols_ || row < 1 || row > rows_) return std::nullopt;
             return static_cast<Move>(point(row - 1, col));
         }
-        // SGF: exactly two lower-case letters, column then row from the top.
-        if (i == 2 && text.size() == 2 && std::islower(static_cast<unsigned char>(text[0])) &&
-            std::islower(static_cast<unsigned char>(text[1]))) {
-            int col = text[0] - 'a', row = rows_ - 1 - (text[1] - 'a');
+        // SGF: exactly two letters, column then row from the top; a..z are 0..25, A..Z 26..51.
+        if (i == 2 && text.size() == 2) {
+            auto index = [](char ch) {
+                return std::islower(static_cast<unsigned char>(ch)) ? ch - 'a' : ch - 'A' + 26;
+            };
+            int col = index(text[0]), row = rows_ - 1 - index(text[1]);
             if (col >= cols_ || row < 0 || row >= rows_) return std::nullopt;
             return static_cast<Move>(point(row, col));
         }

@@ -37,8 +37,8 @@ public:
 
     // Points orthogonally adjacent to some point of b (b itself excluded only where not adjacent).
     Bitboard neighbours(Bitboard b) const {
-        return (((b << 1) & not_col0_) | ((b >> 1) & not_col_last_) | (b << cols_) | (b >> cols_)) &
-               all_;
+        return ((b << 1) & not_col0_) | ((b >> 1) & not_col_last_) |
+               (((b << row_shift_) | (b >> row_shift_)) & vertical_);
     }
     // The points of `within` connected to `seed` through `within` (seed must lie in within).
     Bitboard flood(Bitboard seed, Bitboard within) const {
@@ -58,7 +58,8 @@ public:
 
     // AGA coordinates: column letter skipping I, row number from the bottom ("C3").
     std::string aga(Move m) const;
-    // SGF coordinates: column letter then row letter from the top ("cc").
+    // SGF coordinates: column letter then row letter from the top ("cc"); a..z then A..Z, so only
+    // for coordinates below 52 (SGF has no letter beyond); "" for a pass.
     std::string sgf(Move m) const;
     // Parses "pass", an AGA coordinate or an SGF coordinate; nullopt when not on this board.
     std::optional<Move> parse_move(std::string_view text) const;
@@ -67,6 +68,10 @@ private:
     Geometry(int rows, int cols);
     int rows_ = 0, cols_ = 0;
     Bitboard all_ = 0, not_col0_ = 0, not_col_last_ = 0, edge_ = 0;
+    // A vertical step shifts by one row (cols_) within all_. A board of one row has no vertical
+    // step: there vertical_ is 0 and row_shift_ is 0, as a shift by 64 (1x64) is undefined.
+    int row_shift_ = 0;
+    Bitboard vertical_ = 0;
 };
 
 }  // namespace smallgo

@@ -1,5 +1,6 @@
-// Play and the static legality test. Both are straight-line bit operations: a capture test floods
-// each adjacent opponent string once; no heap, no branches on board size.
+// Play and the static legality test. Both are bit operations with no heap and no branches on
+// board size. A capture or suicide test floods only a string next to the new stone none of whose
+// stones seen so far touches an empty point, and stops at the first that does.
 #include "rules/position.hpp"
 
 #include <cassert>
@@ -31,27 +32,40 @@ PlayStatus Position::play(const Geometry& g, Move m, bool suicide_allowed, Posit
     u64 h = hash ^ zobrist::Stones[me][m];
     Bitboard removed = 0;
 
+    // A string with a stone next to an empty point has a liberty; so a flood stops as soon as it
+    // reaches `near_empty`, and a stone in it needs no flood at all.
+    const Bitboard empty = g.all() & ~(mine | theirs);
+    const Bitboard near_empty = g.neighbours(empty);
+    // Grows the string of `s` within `colour` until it shows a liberty (returns 0) or is complete
+    // without one (returns it).
+    auto dead_string = [&](Bitboard s, Bitboard colour) {
+        for (;;) {
+            if (s & near_empty) return Bitboard{0};
+            const Bitboard grown = s | (g.neighbours(s) & colour);
+            if (grown == s) return s;
+            s = grown;
+        }
+    };
+
     // Clear the opponent colour: each adjacent opponent string that lost its last liberty.
-    Bitboard empty = g.all() & ~(mine | theirs);
-    Bitboard adjacent = g.neighbours(stone) & theirs;
-    while (adjacent) {
-        Bitboard s = g.flood(adjacent & (0 - adjacent), theirs);
-        adjacent &= ~s;
-        if ((g.neighbours(s) & empty) == 0) removed |= s;
+    Bitboard suspects = g.neighbours(stone) & theirs & ~near_empty;
+    while (suspects) {
+        const Bitboard seed = suspects & (0 - suspects);
+        const Bitboard s = dead_string(seed, theirs);
+        suspects &= ~(seed | s);
+        removed |= s;
     }
     if (removed) {
         theirs &= ~removed;
         for (Bitboard b = removed; b; b &= b - 1) h ^= zobrist::Stones[them][std::countr_zero(b)];
-        empty |= removed;
-    }
-    // Clear one's own colour: only the string through the new stone can have lost its last
-    // liberty (every other own string kept the liberties it had, or joined this one).
-    Bitboard own = g.flood(stone, mine);
-    if ((g.neighbours(own) & empty) == 0) {
+        // The new stone now touches a captured point: its string has a liberty.
+    } else if (const Bitboard own = dead_string(stone, mine)) {
+        // Clear one's own colour: only the string through the new stone can have lost its last
+        // liberty (every other own string kept the liberties it had, or joined this one).
         if (!suicide_allowed) return PlayStatus::Suicide;
         mine &= ~own;
         for (Bitboard b = own; b; b &= b - 1) h ^= zobrist::Stones[me][std::countr_zero(b)];
-        removed |= own;
+        removed = own;
     }
     out.stones[me] = mine;
     out.stones[them] = theirs;
