@@ -1,0 +1,122 @@
+// The driver of the legal-position counter: choice of the count arithmetic, limits, progress.
+#include "tables/legal_count.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <utility>
+
+#include "tables/legal_sweep.hpp"
+
+namespace smallgo {
+
+namespace {
+// States at the widest step of square boards (index = width), measured with this counter;
+// beyond them the growth per unit of width (about 4.2 and rising slowly) is extrapolated.
+constexpr u64 MeasuredMaxStates[] = {1,    3,     17,    87,     319,     1197,
+                                     4725, 19123, 76945, 315165, 1306733, 5485757};
+constexpr int MeasuredWidths = int(std::size(MeasuredMaxStates)) - 1;
+constexpr double GrowthBeyond = 4.3;
+// Longer boards than square ones may see somewhat more states.
+constexpr double Margin = 1.1;
+
+template <class Arith>
+CountResult run(const CountOptions& o, Arith arith, int width, int length) {
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+    CountResult r;
+    r.width = width;
+    r.length = length;
+    r.limbs = Arith::Limbs;
+    LegalSweep<Arith> sweep(width, length, arith, width >= 8 ? max_states_estimate(width) : 0);
+    CountProgress p;
+    p.width = width;
+    p.length = length;
+    p.points_total = width * length;
+    while (!sweep.done()) {
+        if (o.stop && o.stop->load(std::memory_order_relaxed)) {
+            r.end = CountEnd::Interrupted;
+            break;
+        }
+        if (!sweep.step(std::max(1, o.threads), o.memory_limit)) {
+            r.end = CountEnd::OutOfMemory;
+            break;
+        }
+        if (o.progress) {
+            p.row = sweep.row();
+            p.col = sweep.col();
+            p.states = sweep.states();
+            p.points_done = sweep.points_done();
+            p.seconds = elapsed();
+            o.progress(p);
+        }
+    }
+    r.stopped_row = sweep.row();
+    r.stopped_col = sweep.col();
+    r.per_row = sweep.per_row();
+    r.max_states = sweep.max_states();
+    r.peak_bytes = sweep.peak_bytes();
+    r.seconds = elapsed();
+    return r;
+}
+
+template <int K>
+CountResult run_wide(const CountOptions& o, int limbs, int width, int length) {
+    if constexpr (K < MaxCountLimbs) {
+        if (limbs > K) return run_wide<K + 1>(o, limbs, width, length);
+    }
+    return run(o, WideSum<K>{}, width, length);
+}
+}  // namespace
+
+u64 max_states_estimate(int width) {
+    double s = double(MeasuredMaxStates[std::clamp(width, 1, MeasuredWidths)]);
+    for (int w = MeasuredWidths; w < width; ++w) s *= GrowthBeyond;
+    return u64(s * Margin);
+}
+
+u64 bytes_estimate(int rows, int cols, u64 modulus) {
+    int width = std::min(rows, cols);
+    int limbs = modulus ? 1 : limbs_for_points(rows * cols);
+    // Two tables at their final size; a table holds (1 + limbs) words a slot.
+    return 2 * capacity_for_states(max_states_estimate(width)) * u64(1 + limbs) * 8;
+}
+
+std::optional<std::string> count_problem(const CountOptions& o) {
+    const std::string board = std::to_string(o.rows) + "x" + std::to_string(o.cols);
+    if (o.rows < 1 || o.cols < 1) return "bad board " + board + ": both sides must be at least 1";
+    if (std::min(o.rows, o.cols) > MaxCountWidth)
+        return "board " + board + " is too wide: the shorter side must be at most " +
+               std::to_string(MaxCountWidth);
+    if (o.modulus == 1) return std::string("bad modulus 1: it must be at least 2");
+    if (!o.modulus && limbs_for_points(o.rows * o.cols) > MaxCountLimbs)
+        return "board " + board + " is too big for exact counts of " +
+               std::to_string(64 * MaxCountLimbs) + " bits; use --modulus";
+    if (o.memory_limit) {
+        const u64 need = bytes_estimate(o.rows, o.cols, o.modulus);
+        if (need > o.memory_limit) {
+            char text[160];
+            std::snprintf(text, sizeof text,
+                          "board %s needs about %.1f GB of state tables, over the limit of %.1f GB",
+                          board.c_str(), double(need) / 1e9, double(o.memory_limit) / 1e9);
+            return std::string(text);
+        }
+    }
+    return std::nullopt;
+}
+
+CountResult count_legal(const CountOptions& o) {
+    const int width = std::min(o.rows, o.cols), length = std::max(o.rows, o.cols);
+    if (o.modulus) return run(o, ModSum{o.modulus}, width, length);
+    return run_wide<1>(o, limbs_for_points(o.rows * o.cols), width, length);
+}
+
+BigCount legal_positions(int rows, int cols) {
+    CountOptions o;
+    o.rows = rows;
+    o.cols = cols;
+    return count_legal(o).value();
+}
+
+}  // namespace smallgo

@@ -1,0 +1,75 @@
+// The legal-position counter: L(m, n), the number of m x n positions in which every string has a
+// liberty, exactly (or modulo P), by one sweep of the border-state transfer (legal_sweep.hpp)
+// along the longer side, so that the border is the shorter side. The sweep of an m x n board
+// also yields L(k, n) for every k <= m.
+//
+// Costs: time and memory grow about fivefold per unit of width (see max_states_estimate); the
+// length only adds time linearly. Before starting, count_problem() says whether a board can be
+// counted at all, and within a memory budget.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tables/legal_counts.hpp"
+
+namespace smallgo {
+
+// The widest border counted: beyond it the tables would not fit any machine of ours.
+constexpr int MaxCountWidth = 16;
+// The most limbs of an exact count (3^points < 2^512).
+constexpr int MaxCountLimbs = 8;
+
+struct CountProgress {
+    int row = 0, col = 0;  // the next point to decide
+    int width = 0, length = 0;
+    u64 states = 0;  // states before that point
+    int points_done = 0, points_total = 0;
+    double seconds = 0;
+};
+
+struct CountOptions {
+    int rows = 0, cols = 0;
+    u64 modulus = 0;       // 0: the exact count; else the count modulo this (>= 2)
+    int threads = 1;       // oneTBB threads; 1 is deterministic (the counts are exact either way)
+    u64 memory_limit = 0;  // bytes of state tables allowed; 0: no limit
+    const std::atomic<bool>* stop = nullptr;             // checked between points
+    std::function<void(const CountProgress&)> progress;  // called after every point
+};
+
+enum class CountEnd : u8 { Complete, Interrupted, OutOfMemory };
+
+struct CountResult {
+    int width = 0, length = 0;      // the border width and the number of rows swept
+    std::vector<BigCount> per_row;  // L(k, width) for k = 1 .. rows completed (mod P if asked)
+    u64 max_states = 0;             // the most states before any point
+    u64 peak_bytes = 0;             // state tables at their largest
+    int limbs = 0;                  // 64-bit words per count
+    double seconds = 0;
+    CountEnd end = CountEnd::Complete;
+    int stopped_row = 0, stopped_col = 0;  // the next point when not complete
+
+    bool complete() const { return end == CountEnd::Complete; }
+    // L(rows, cols): the count of the whole board (complete runs only).
+    const BigCount& value() const { return per_row.back(); }
+};
+
+// The number of states at the widest step for a border of `width` (measured up to 13, beyond
+// extrapolated); an upper estimate for any length.
+u64 max_states_estimate(int width);
+// Bytes of state tables the count of this board is expected to need at its peak.
+u64 bytes_estimate(int rows, int cols, u64 modulus);
+// Why this count cannot be run (bad size, too wide, too big for the limbs, over the memory
+// limit), or nullopt when it can.
+std::optional<std::string> count_problem(const CountOptions& options);
+
+// Counts the legal positions of options.rows x options.cols (count_problem() must be nullopt).
+CountResult count_legal(const CountOptions& options);
+
+// L(rows, cols) exactly; for tests and small boards (no limits, one thread).
+BigCount legal_positions(int rows, int cols);
+
+}  // namespace smallgo

@@ -1,1 +1,0 @@
-// Replaced by the counter and the transposition table.

@@ -1,0 +1,333 @@
+// Tests of the legal-position counter: brute-force enumeration through the rules kernel, the
+// published values, symmetry L(m,n) = L(n,m) from two different sweeps, residues against exact
+// counts and exact counts beyond 2^64 against Chinese remaindering, the bit-twiddled transfer
+// against a slow label-based one, threads, limits and interruption.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <vector>
+
+#include "rules/geometry.hpp"
+#include "rules/position.hpp"
+#include "tables/border_state.hpp"
+#include "tables/legal_count.hpp"
+#include "tables/legal_crt.hpp"
+#include "tables/legal_sweep.hpp"
+
+using namespace smallgo;
+
+namespace {
+
+BigCount big(const char* decimal) {
+    return BigCount(decimal);
+}
+
+// L(rows, cols) by enumerating all 3^(rows cols) positions and asking the rules kernel.
+u64 brute_force(int rows, int cols) {
+    const Geometry g = *Geometry::make(rows, cols);
+    const Bitboard all = g.all();
+    u64 legal = 0;
+    for (Bitboard black = 0;; black = (black - all) & all) {  // every subset of the board
+        const Bitboard rest = all & ~black;
+        for (Bitboard white = 0;; white = (white - rest) & rest) {
+            Position p;
+            p.stones[0] = black;
+            p.stones[1] = white;
+            legal += p.is_legal(g);
+            if (white == rest) break;
+        }
+        if (black == all) break;
+    }
+    return legal;
+}
+
+// L(k, width) for k = 1..rows from one sweep of this width.
+template <class Arith = WideSum<4>>
+std::vector<BigCount> sweep_rows(int width, int rows, Arith arith = {}, int threads = 1) {
+    LegalSweep<Arith> s(width, rows, arith);
+    while (!s.done()) REQUIRE(s.step(threads));
+    return s.per_row();
+}
+
+// The slow transfer: decode to one label per string, apply the rule, relabel, encode.
+struct Labels {
+    int v[MaxBorderWidth];  // 0 empty, 1/2 black/white with liberty, 4 + 2 s + colour needing
+};
+
+Labels decode_slow(BorderWord w, int width) {
+    Labels l{};
+    std::vector<int> open;
+    int strings = 0;
+    for (int i = 0; i < width; ++i) {
+        unsigned x = border::cell(w, i);
+        if (x < 4) {
+            l.v[i] = int(x);
+            continue;
+        }
+        int colour = int(x >> 3) & 1, kind = int(x & 3);
+        if (kind <= 1) {
+            l.v[i] = 4 + 2 * strings++ + colour;
+            if (kind == 1) open.push_back(l.v[i]);
+        } else {
+            l.v[i] = open.back();
+            if (kind == 3) open.pop_back();
+        }
+    }
+    return l;
+}
+
+BorderWord encode_slow(const Labels& l, int width) {
+    BorderWord w = 0;
+    for (int i = 0; i < width; ++i) {
+        int x = l.v[i];
+        if (x >= 4) {
+            bool first = std::find(l.v, l.v + i, x) == l.v + i;
+            bool last = std::find(l.v + i + 1, l.v + width, x) == l.v + width;
+            int kind = first && last ? 0 : first ? 1 : last ? 3 : 2;
+            x = 4 + 4 * (x & 1) + kind;
+        }
+        w |= BorderWord(x) << (4 * i);
+    }
+    return w;
+}
+
+std::vector<BorderWord> successors_slow(BorderWord w, int width, int col, bool first_row) {
+    const Labels v = decode_slow(w, width);
+    const int up = first_row ? -1 : v.v[col], left = col > 0 ? v.v[col - 1] : -1;
+    auto replaced = [&](Labels l, int from, int to) {
+        for (int i = 0; i < width; ++i)
+            if (l.v[i] == from) l.v[i] = to;
+        return l;
+    };
+    std::vector<BorderWord> out;
+    Labels e = v;
+    if (up >= 4) e = replaced(e, up, 1 + (up & 1));
+    if (left >= 4) e = replaced(e, left, 1 + (left & 1));
+    e.v[col] = 0;
+    out.push_back(encode_slow(e, width));
+    for (int colour = 0; colour < 2; ++colour) {
+        bool up_same = up >= 4 && (up & 1) == colour, left_same = left >= 4 && (left & 1) == colour;
+        if (up >= 4 && !up_same && std::count(v.v, v.v + width, up) == 1) continue;
+        Labels t = v;
+        int lib = 1 + colour;
+        if (up == 0 || left == 0 || up == lib || left == lib) {
+            if (up_same) t = replaced(t, up, lib);
+            if (left_same) t = replaced(t, left, lib);
+            t.v[col] = lib;
+        } else if (up_same) {
+            if (left_same) t = replaced(t, left, up);
+            t.v[col] = up;
+        } else {
+            t.v[col] = left_same ? left : 4 + 2 * 20 + colour;  // a label no decode gives
+        }
+        out.push_back(encode_slow(t, width));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("published values of L(m,n)", "[count]") {
+    CHECK(legal_positions(1, 1) == 1);
+    CHECK(legal_positions(1, 2) == 5);
+    CHECK(legal_positions(1, 3) == 15);
+    CHECK(legal_positions(1, 4) == 41);
+    CHECK(legal_positions(2, 2) == 57);
+    CHECK(legal_positions(2, 3) == 489);
+    CHECK(legal_positions(3, 3) == 12675);
+    CHECK(legal_positions(3, 4) == 321689);
+    CHECK(legal_positions(4, 4) == 24318165);
+    CHECK(legal_positions(5, 5) == big("414295148741"));
+}
+
+TEST_CASE("exact counts beyond 2^64", "[count]") {
+    // OEIS A094777; 7x7 and up do not fit 64 bits.
+    CHECK(legal_positions(6, 6) == big("62567386502084877"));
+    CHECK(legal_positions(7, 7) == big("83677847847984287628595"));
+    CHECK(legal_positions(8, 8) == big("990966953618170260281935463385"));
+}
+
+TEST_CASE("brute force through the rules kernel, every board of up to 16 points", "[count]") {
+    int boards = 0;
+    for (int rows = 1; rows <= 16; ++rows)
+        for (int cols = 1; rows * cols <= 16; ++cols) {
+            INFO(rows << "x" << cols);
+            CHECK(legal_positions(rows, cols) == brute_force(rows, cols));
+            ++boards;
+        }
+    CHECK(boards == 50);
+}
+
+TEST_CASE("L(m,n) == L(n,m) from sweeps of width n and of width m, m,n <= 7", "[count]") {
+    std::vector<std::vector<BigCount>> by_width(8);
+    for (int w = 1; w <= 7; ++w) by_width[w] = sweep_rows(w, 7);
+    for (int m = 1; m <= 7; ++m)
+        for (int n = 1; n <= 7; ++n) {
+            INFO(m << "x" << n);
+            CHECK(by_width[n][m - 1] == by_width[m][n - 1]);
+        }
+    CHECK(by_width[7][6] == big("83677847847984287628595"));
+}
+
+TEST_CASE("a long sweep of width 3 gives every L(k,3)", "[count]") {
+    auto rows = sweep_rows(3, 12);
+    CHECK(rows[0] == 15);
+    CHECK(rows[1] == 489);
+    CHECK(rows[2] == 12675);
+    CHECK(rows[3] == 321689);
+    CHECK(rows[7] == sweep_rows(8, 3)[2]);
+}
+
+TEST_CASE("counts modulo P equal the exact counts reduced modulo P", "[count]") {
+    const u64 moduli[] = {
+        2, 3, 1000000007ull, u64{1} << 63, ~u64{0}, large_prime(0), large_prime(5)};
+    for (int n : {3, 5, 7, 8}) {
+        auto exact = sweep_rows(n, n);
+        for (u64 p : moduli) {
+            INFO(n << " modulo " << p);
+            auto residues = sweep_rows(n, n, ModSum{p});
+            REQUIRE(residues.size() == exact.size());
+            for (std::size_t k = 0; k < exact.size(); ++k) CHECK(residues[k] == exact[k] % p);
+        }
+    }
+}
+
+TEST_CASE("exact counts equal the Chinese remaindering of residue sweeps", "[count]") {
+    // L(8,8) has 100 bits: two moduli near 2^64 determine it, one does not.
+    const BigCount exact = legal_positions(8, 8);
+    std::vector<u64> residues, moduli;
+    for (int i = 0; i < 2; ++i) {
+        moduli.push_back(large_prime(3 * i));
+        residues.push_back(u64(sweep_rows(8, 8, ModSum{moduli.back()}).back()));
+    }
+    CHECK(chinese_remainder(residues, moduli) == exact);
+    CHECK(chinese_remainder(std::span(residues).first(1), std::span(moduli).first(1)) != exact);
+}
+
+TEST_CASE("exact 9x9 and 10x10, and by Chinese remaindering", "[count][slow]") {
+    CHECK(legal_positions(9, 9) == big("103919148791293834318983090438798793469"));
+    const BigCount exact = legal_positions(10, 10);
+    CHECK(exact == big("96498428501909654589630887978835098088148177857"));
+    std::vector<u64> residues, moduli;
+    for (int i = 0; i < 3; ++i) {
+        moduli.push_back(large_prime(i + 7));
+        residues.push_back(u64(sweep_rows(10, 10, ModSum{moduli.back()}).back()));
+    }
+    CHECK(chinese_remainder(residues, moduli) == exact);
+}
+
+TEST_CASE("Chinese remaindering", "[count]") {
+    const u64 r[] = {2, 3, 2}, m[] = {3, 5, 7};
+    CHECK(chinese_remainder(r, m) == 23);
+    const u64 bad[] = {4, 6, 7};
+    CHECK_FALSE(chinese_remainder(r, bad).has_value());
+    CHECK(large_prime(0) == 18446744073709551557ull);  // 2^64 - 59
+}
+
+TEST_CASE("the bit-parallel transfer agrees with a slow label-based one", "[count]") {
+    for (int width = 1; width <= 7; ++width) {
+        LegalSweep<WideSum<3>> s(width, width + 2, {});
+        while (!s.done()) {
+            for (const auto& [w, count] : s.snapshot()) {
+                REQUIRE(border::is_ok(w, width));
+                BorderWord fast[3];
+                const bool first_row = s.row() == 0;
+                int n = border::successors(w, width, s.col(), first_row, fast);
+                auto slow = successors_slow(w, width, s.col(), first_row);
+                INFO("width " << width << " point " << s.row() << "," << s.col() << " word " << w);
+                CHECK(std::vector<BorderWord>(fast, fast + n) == slow);
+            }
+            REQUIRE(s.step());
+            REQUIRE(s.is_ok());
+        }
+    }
+}
+
+TEST_CASE("border words: the example of the header and the checks", "[count]") {
+    // B1 W1 B1 . B2, B1 one needing string; B2 has a liberty.
+    const BorderWord w = 0x10785;
+    CHECK(border::is_ok(w, 5));
+    CHECK(border::has_needing(w));
+    CHECK_FALSE(border::has_needing(0x10210));
+    CHECK_FALSE(border::is_ok(w, 4));     // a cell beyond the width
+    CHECK(border::is_ok(0x75, 2));        // black opens, black closes
+    CHECK_FALSE(border::is_ok(0xB5, 2));  // black opens, white closes
+    CHECK_FALSE(border::is_ok(0x5, 1));   // never closed
+    CHECK_FALSE(border::is_ok(0x3, 1));   // unused nibble
+    CHECK(border::is_ok(0x4, 1));
+}
+
+TEST_CASE("pinned state counts at the widest step", "[count]") {
+    const u64 expected[] = {0, 3, 17, 87, 319, 1197, 4725, 19123, 76945};
+    for (int n = 1; n <= 8; ++n) {
+        CountOptions o;
+        o.rows = o.cols = n;
+        INFO(n);
+        CHECK(count_legal(o).max_states == expected[n]);
+    }
+}
+
+TEST_CASE("two threads count what one counts, through table growth", "[count]") {
+    CountOptions o;
+    o.rows = 9;
+    o.cols = 8;
+    o.threads = 2;
+    auto two = count_legal(o);
+    REQUIRE(two.complete());
+    o.threads = 1;
+    auto one = count_legal(o);
+    CHECK(two.per_row == one.per_row);
+    CHECK(two.max_states == one.max_states);
+    CHECK(two.per_row[7] == big("990966953618170260281935463385"));
+    auto residues = sweep_rows(8, 8, ModSum{large_prime(1)}, 2);
+    CHECK(residues.back() == big("990966953618170260281935463385") % large_prime(1));
+}
+
+TEST_CASE("problems are found before counting", "[count]") {
+    CountOptions o;
+    o.rows = 0;
+    o.cols = 5;
+    CHECK(count_problem(o).has_value());
+    o.rows = o.cols = 17;
+    CHECK(count_problem(o).value().find("too wide") != std::string::npos);
+    o.rows = o.cols = 13;
+    o.memory_limit = 1'000'000'000;
+    CHECK(count_problem(o).value().find("GB") != std::string::npos);
+    o.rows = o.cols = 5;
+    CHECK_FALSE(count_problem(o).has_value());
+    o.modulus = 1;
+    CHECK(count_problem(o).has_value());
+    o.modulus = 0;
+    o.rows = 16;
+    o.cols = 200;  // 3200 points: more than 512 bits
+    CHECK(count_problem(o).value().find("modulus") != std::string::npos);
+}
+
+TEST_CASE("an interrupted count says where it stopped", "[count]") {
+    std::atomic<bool> stop{false};
+    CountOptions o;
+    o.rows = o.cols = 6;
+    o.stop = &stop;
+    int calls = 0;
+    o.progress = [&](const CountProgress& p) {
+        if (++calls == 20) stop = true;
+        CHECK(p.points_total == 36);
+    };
+    auto r = count_legal(o);
+    CHECK(r.end == CountEnd::Interrupted);
+    CHECK(r.stopped_row == 3);
+    CHECK(r.stopped_col == 2);
+    REQUIRE(r.per_row.size() == 3);
+    CHECK(r.per_row[2] == legal_positions(3, 6));
+}
+
+TEST_CASE("a count that outgrows its memory limit stops", "[count]") {
+    CountOptions o;
+    o.rows = o.cols = 8;
+    o.memory_limit = 3'000'000;  // below the 8x8 tables
+    auto r = count_legal(o);
+    CHECK(r.end == CountEnd::OutOfMemory);
+    CHECK(r.peak_bytes <= o.memory_limit);
+}
