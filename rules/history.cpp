@@ -28,18 +28,20 @@ History::History(const Geometry& g, const Rules& r, const Position& start) : g_(
 }
 
 template <class Match>
-bool History::seen(const Position& p, Match match) const {
-    if (filter_[slot(p.hash)] == 0) return false;
-    for (const Record& rec : records_)
-        if (rec.pos.hash == p.hash && rec.pos.same_board(p) && match(rec)) return true;
-    return false;
+int History::latest(const Position& p, Match match) const {
+    if (filter_[slot(p.hash)] == 0) return -1;
+    for (int i = static_cast<int>(records_.size()) - 1; i >= 0; --i) {
+        const Record& rec = records_[i];
+        if (rec.pos.hash == p.hash && rec.pos.same_board(p) && match(rec)) return i;
+    }
+    return -1;
 }
 
-bool History::repeats_cycle(const Position& next) const {
-    return seen(next, [&](const Record& rec) { return rec.pos.to_move == next.to_move; });
+int History::cycle_match(const Position& next) const {
+    return latest(next, [&](const Record& rec) { return rec.pos.to_move == next.to_move; });
 }
 
-Verdict History::check(Move m, Position& next) const {
+Verdict History::check(Move m, Position& next, int* match) const {
     if (game_over()) return Verdict::GameOver;
     const Position& cur = current();
     if (m == Pass) {  // a pass is always allowed (every text: "a turn is either a pass; or ...")
@@ -51,30 +53,32 @@ Verdict History::check(Move m, Position& next) const {
         case PlayStatus::Suicide: return Verdict::Suicide;
         case PlayStatus::Ok: break;
     }
+    int found = -1;
     switch (rules_.ko) {
         case KoRule::Simple:
             // MG rules: "the position just before the other player's last move is not recreated".
             if (records_.size() >= 2 && next.same_board(records_[records_.size() - 2].pos))
-                return Verdict::Ko;
+                found = static_cast<int>(records_.size()) - 2;
             break;
         case KoRule::Positional:
             // Tromp-Taylor: "a move that doesn't repeat an earlier grid coloring".
-            if (seen(next, [](const Record&) { return true; })) return Verdict::Superko;
+            found = latest(next, [](const Record&) { return true; });
             break;
         case KoRule::Situational:
             // AGA rule 6: "recreate a previous board position ... with the same player to play".
-            if (repeats_cycle(next)) return Verdict::Superko;
+            found = cycle_match(next);
             break;
         case KoRule::OwnGrids:
             // 1996 rule 4: "a grid pattern identical to one that that player has previously
             // left": boards produced by that player's own plays.
-            if (seen(next, [&](const Record& rec) {
-                    return rec.by_play && rec.pos.to_move == next.to_move;
-                }))
-                return Verdict::Superko;
+            found = latest(next, [&](const Record& rec) {
+                return rec.by_play && rec.pos.to_move == next.to_move;
+            });
             break;
     }
-    return Verdict::Legal;
+    if (found < 0) return Verdict::Legal;
+    if (match) *match = found;
+    return rules_.ko == KoRule::Simple ? Verdict::Ko : Verdict::Superko;
 }
 
 Verdict History::play(Move m) {
@@ -86,9 +90,9 @@ Verdict History::play(Move m) {
 
 void History::push(const Position& next, bool by_play) {
     // The cycle rule: under simple ko a play may recreate an earlier board and side to move; the
-    // game then ends as a draw. (Under the superko rules check() has already refused such a play,
-    // except OwnGrids, which can allow a situational repeat; see rules.hpp.)
-    bool cycle = by_play && rules_.ko == KoRule::Simple && repeats_cycle(next);
+    // game then ends as a draw. Under the superko rules it does not apply (OwnGrids may allow a
+    // situational repeat, but each player's boards are then still all different: the game ends).
+    bool cycle = by_play && rules_.ko == KoRule::Simple && cycle_match(next) >= 0;
     records_.push_back(Record{next, by_play, cycle});
     ++filter_[slot(next.hash)];
     assert(filter_[slot(next.hash)] != 0);

@@ -38,8 +38,9 @@ public:
     bool ended_by_cycle() const { return records_.back().cycle; }
     bool game_over() const { return current().game_over() || ended_by_cycle(); }
 
-    // Whether the side to move may play m (Pass included); on Legal, `next` is the result.
-    Verdict check(Move m, Position& next) const;
+    // Whether the side to move may play m (Pass included); on Legal, `next` is the result. On
+    // Ko or Superko, `*match` (if given) is the index of the latest record that forbids it.
+    Verdict check(Move m, Position& next, int* match = nullptr) const;
     Verdict check(Move m) const {
         Position next;
         return check(m, next);
@@ -49,6 +50,9 @@ public:
     // Records `next`, the result of a legal turn (a pass when by_play is false). The caller has
     // checked legality; it is asserted.
     void push(const Position& next, bool by_play);
+    // Index of the latest record with the board and side to move of `next` (-1 if none): under
+    // simple ko, a play producing such a repeat ends the game as a draw (push() records it).
+    int cycle_match(const Position& next) const;
     // Takes back the last turn.
     void pop();
     // Game result in half points, Black minus White minus komi; 0 after a repetition draw.
@@ -63,10 +67,9 @@ private:
         bool by_play = false;  // the turn that produced it was a play, not a pass
         bool cycle = false;    // the play recreated an earlier board and side: game over, draw
     };
-    // Some earlier record (index < limit) with the same board satisfies `match`.
+    // Index of the latest record with the board of p that satisfies `match`, or -1.
     template <class Match>
-    bool seen(const Position& p, Match match) const;
-    bool repeats_cycle(const Position& next) const;
+    int latest(const Position& p, Match match) const;
     static std::size_t slot(u64 h) { return h & (FilterSize - 1); }
 
     static constexpr std::size_t FilterSize = 4096;

@@ -15,6 +15,8 @@ using i16 = std::int16_t;
 using i32 = std::int32_t;
 using i64 = std::int64_t;
 
+__extension__ using u128 = unsigned __int128;
+
 using Bitboard = u64;
 
 enum class Color : u8 { Black = 0, White = 1 };

@@ -18,6 +18,9 @@ struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A long run stopped by Ctrl-C after printing what it proved: main exits with 130.
+struct Interrupted {};
+
 // The board named by "MxN", or UsageError.
 Geometry parse_board(const std::string& text);
 // The preset named `name`, or UsageError listing the known names.

@@ -12,6 +12,10 @@ int main(int argc, char** argv) {
     app.set_help_all_flag("--help-all", "Help for every subcommand");
     smallgo::cli::add_rules_command(app);
     smallgo::cli::add_replay_command(app);
+    smallgo::cli::add_count_command(app);
+    smallgo::cli::add_solve_command(app);
+    smallgo::cli::add_table_command(app);
+    smallgo::cli::add_bench_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -24,6 +28,9 @@ int main(int argc, char** argv) {
     } catch (const smallgo::cli::UsageError& e) {
         fmt::print(stderr, "smallgo: {}\n", e.what());
         return 2;
+    } catch (const smallgo::cli::Interrupted&) {
+        fmt::print(stderr, "smallgo: interrupted\n");
+        return 130;
     }
     return 0;
 }

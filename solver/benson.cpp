@@ -1,0 +1,70 @@
+// Benson's algorithm on bitboards: strings X and enclosed regions R of colour c; repeatedly drop
+// strings with fewer than two vital regions, and regions touching a dropped string.
+#include "solver/benson.hpp"
+
+#include <array>
+
+namespace smallgo {
+
+SafePoints unconditional(const Geometry& g, const Position& p, Color c) {
+    const Bitboard own = p.of(c), empty = p.empty(g), other = g.all() & ~own;
+    if (own == 0) return {};
+    std::array<Bitboard, MaxPoints> strings{}, regions{};
+    int ns = 0, nr = 0;
+    for (Bitboard rest = own; rest;) {
+        Bitboard s = g.flood(rest & (0 - rest), own);
+        strings[ns++] = s;
+        rest &= ~s;
+    }
+    for (Bitboard rest = other; rest;) {
+        Bitboard r = g.flood(rest & (0 - rest), other);
+        regions[nr++] = r;
+        rest &= ~r;
+    }
+    // vital[r]: the strings (as a bit set over string indices) to which region r is vital: every
+    // empty point of r is a liberty of the string. A region without empty points is vital to none.
+    std::array<u64, MaxPoints> vital{};
+    for (int r = 0; r < nr; ++r) {
+        Bitboard e = regions[r] & empty;
+        if (e == 0) continue;
+        for (int s = 0; s < ns; ++s)
+            if ((e & ~g.neighbours(strings[s])) == 0) vital[r] |= u64{1} << s;
+    }
+    u64 live_strings = ns == 64 ? ~u64{0} : (u64{1} << ns) - 1;
+    u64 live_regions = nr == 64 ? ~u64{0} : (u64{1} << nr) - 1;
+    for (bool changed = true; changed;) {
+        changed = false;
+        // Drop strings with fewer than two vital regions among those left.
+        for (int s = 0; s < ns; ++s) {
+            if (!(live_strings >> s & 1)) continue;
+            int count = 0;
+            for (int r = 0; r < nr && count < 2; ++r)
+                if ((live_regions >> r & 1) && (vital[r] >> s & 1)) ++count;
+            if (count < 2) live_strings &= ~(u64{1} << s), changed = true;
+        }
+        // Drop regions bordered by a dropped string.
+        Bitboard alive = 0;
+        for (int s = 0; s < ns; ++s)
+            if (live_strings >> s & 1) alive |= strings[s];
+        for (int r = 0; r < nr; ++r) {
+            if (!(live_regions >> r & 1)) continue;
+            if ((g.neighbours(regions[r]) & own & ~alive) != 0) live_regions &= ~(u64{1} << r), changed = true;
+        }
+    }
+    SafePoints out;
+    for (int s = 0; s < ns; ++s)
+        if (live_strings >> s & 1) out.alive |= strings[s];
+    for (int r = 0; r < nr; ++r) {
+        Bitboard reg = regions[r];
+        // A single empty point whose neighbours are all alive stones of c.
+        if (!(live_regions >> r & 1) || (reg & ~empty) != 0) continue;
+        if ((reg & (reg - 1)) == 0 && (g.neighbours(reg) & ~out.alive) == 0) {
+            out.eyes |= reg;
+        } else if ((reg & ~g.neighbours(out.alive)) == 0) {
+            out.territory |= reg;
+        }
+    }
+    return out;
+}
+
+}  // namespace smallgo

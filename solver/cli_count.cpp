@@ -1,0 +1,212 @@
+// `smallgo count MxN [--json] [--table M N] [--modulus P] [--memory GB] [--threads N]`: the number
+// of legal positions of a board (every string has a liberty), exactly or modulo P, by the
+// border-state transfer of tables/legal_count.hpp. Checks the board and the memory budget before
+// starting; shows progress on stderr when it is a terminal; Ctrl-C stops between two points and
+// says where.
+#include <unistd.h>
+
+#include <atomic>
+#include <charconv>
+#include <csignal>
+#include <thread>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "solver/cli.hpp"
+#include "tables/legal_count.hpp"
+
+namespace smallgo::cli {
+
+namespace {
+
+struct CountArgs {
+    std::string board;
+    std::vector<int> table;
+    std::string modulus;
+    double memory_gb = 0;
+    int threads = 0;
+    bool json = false;
+};
+
+std::atomic<bool> interrupted{false};
+void on_interrupt(int) {
+    interrupted.store(true);
+}
+
+// "MxN" with 1 <= M, N (no limit on the product: the counter takes boards of any length).
+std::pair<int, int> parse_size(const std::string& text) {
+    auto x = text.find_first_of("xX");
+    int rows = 0, cols = 0;
+    auto number = [](const char* b, const char* e, int& out) {
+        auto r = std::from_chars(b, e, out);
+        return r.ec == std::errc{} && r.ptr == e;
+    };
+    const char* s = text.data();
+    if (x == std::string::npos || !number(s, s + x, rows) ||
+        !number(s + x + 1, s + text.size(), cols) || rows < 1 || cols < 1 || rows > 10000 ||
+        cols > 10000)
+        throw UsageError(
+            fmt::format("bad board '{}': expected ROWSxCOLS with rows, cols >= 1", text));
+    return {rows, cols};
+}
+
+u64 parse_modulus(const std::string& text) {
+    if (text.empty()) return 0;
+    u64 p = 0;
+    auto r = std::from_chars(text.data(), text.data() + text.size(), p);
+    if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || p < 2)
+        throw UsageError(
+            fmt::format("bad modulus '{}': expected an integer from 2 to 2^64-1", text));
+    return p;
+}
+
+std::string gigabytes(u64 bytes) {
+    return fmt::format("{:.3f} GB", double(bytes) / 1e9);
+}
+
+// Progress on stderr, at most twice a second: row and point, states, elapsed, time left.
+class ProgressLine {
+  public:
+    explicit ProgressLine(std::string what) : what_(std::move(what)), on_(isatty(2)) {}
+    ~ProgressLine() {
+        if (shown_) fmt::print(stderr, "\r{:79}\r", "");
+    }
+    void operator()(const CountProgress& p) {
+        if (!on_ || p.seconds < next_) return;
+        next_ = p.seconds + 0.5;
+        double left = p.seconds / p.points_done * (p.points_total - p.points_done);
+        fmt::print(stderr, "\r{}: row {}/{} point {}/{}  {} states  {:.0f} s, about {:.0f} s left ",
+                   what_, p.row + 1, p.length, p.col + 1, p.width, p.states, p.seconds, left);
+        shown_ = true;
+    }
+
+  private:
+    std::string what_;
+    bool on_, shown_ = false;
+    double next_ = 1;
+};
+
+CountOptions options_for(const CountArgs& a, int rows, int cols) {
+    CountOptions o;
+    o.rows = rows;
+    o.cols = cols;
+    o.modulus = parse_modulus(a.modulus);
+    if (a.threads < 0)
+        throw UsageError(fmt::format("bad --threads {}: expected 1 or more", a.threads));
+    o.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+    if (a.memory_gb < 0) throw UsageError("bad --memory: expected a positive number of GB");
+    o.memory_limit = u64(a.memory_gb * 1e9);
+    o.stop = &interrupted;
+    if (auto problem = count_problem(o)) throw UsageError(*problem);
+    return o;
+}
+
+// Runs one count with progress, or says where it stopped and leaves through Interrupted.
+CountResult run_one(CountOptions o, const std::string& what) {
+    ProgressLine line(what);
+    o.progress = [&line](const CountProgress& p) { line(p); };
+    auto previous = std::signal(SIGINT, on_interrupt);
+    CountResult r = count_legal(o);
+    std::signal(SIGINT, previous);
+    if (r.end == CountEnd::Complete) return r;
+    const std::string where = fmt::format(
+        "row {} of {}, column {} of {} (after {:.1f} s; {} rows complete)", r.stopped_row + 1,
+        r.length, r.stopped_col + 1, r.width, r.seconds, r.per_row.size());
+    if (r.end == CountEnd::OutOfMemory)
+        throw UsageError(
+            fmt::format("{}: the state tables outgrew the memory limit at {}", what, where));
+    fmt::print(stderr, "smallgo: {}: interrupted at {}\n", what, where);
+    throw Interrupted{};
+}
+
+void run_board(const CountArgs& a) {
+    auto [rows, cols] = parse_size(a.board);
+    CountOptions o = options_for(a, rows, cols);
+    const std::string name = fmt::format("{}x{}", rows, cols);
+    CountResult r = run_one(o, name);
+    const std::string value = r.value().str();
+    if (a.json) {
+        nlohmann::json j = {
+            {"board", name},
+            {"legal_positions", value},
+            {"modulus", o.modulus ? nlohmann::json(std::to_string(o.modulus)) : nlohmann::json()},
+            {"max_states", r.max_states},
+            {"memory_bytes", r.peak_bytes},
+            {"seconds", r.seconds},
+            {"threads", o.threads},
+            {"width", r.width}};
+        fmt::print("{}\n", j.dump());
+        return;
+    }
+    fmt::print("{}: {} legal positions{}\n", name, value,
+               o.modulus ? fmt::format(" (modulo {})", o.modulus) : std::string());
+    fmt::print("states at the widest step: {} (border width {})\n", r.max_states, r.width);
+    fmt::print("memory: {} of state tables at the peak\n", gigabytes(r.peak_bytes));
+    fmt::print("time: {:.3f} s with {} thread{}\n", r.seconds, o.threads,
+               o.threads == 1 ? "" : "s");
+}
+
+void run_table(const CountArgs& a) {
+    if (!a.board.empty()) throw UsageError("give either a board or --table M N, not both");
+    const int m = a.table[0], n = a.table[1];
+    if (m < 1 || n < 1)
+        throw UsageError(fmt::format("bad table {} {}: both must be at least 1", m, n));
+    const int length = std::max(m, n);
+    // L(i, j) for width min(i, j): one sweep per width.
+    std::vector<std::vector<BigCount>> by_width(std::min(m, n) + 1);
+    double seconds = 0;
+    u64 max_states = 0;
+    for (int w = 1; w <= std::min(m, n); ++w) {
+        CountOptions o = options_for(a, length, w);
+        CountResult r = run_one(o, fmt::format("width {}", w));
+        by_width[w] = r.per_row;
+        seconds += r.seconds;
+        max_states = std::max(max_states, r.max_states);
+    }
+    auto value = [&](int i, int j) { return by_width[std::min(i, j)][std::max(i, j) - 1].str(); };
+    if (a.json) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (int i = 1; i <= m; ++i) {
+            nlohmann::json row = nlohmann::json::array();
+            for (int j = 1; j <= n; ++j) row.push_back(value(i, j));
+            rows.push_back(row);
+        }
+        nlohmann::json j = {
+            {"rows", m},
+            {"cols", n},
+            {"legal_positions", rows},
+            {"modulus", a.modulus.empty() ? nlohmann::json() : nlohmann::json(a.modulus)},
+            {"max_states", max_states},
+            {"seconds", seconds}};
+        fmt::print("{}\n", j.dump());
+        return;
+    }
+    for (int i = 1; i <= m; ++i)
+        for (int j = 1; j <= n; ++j) fmt::print("L({},{}) = {}\n", i, j, value(i, j));
+    fmt::print("time: {:.3f} s\n", seconds);
+}
+
+}  // namespace
+
+void add_count_command(CLI::App& app) {
+    auto a = std::make_shared<CountArgs>();
+    auto* cmd = app.add_subcommand(
+        "count", "Count the legal positions of a board (every string has a liberty)");
+    cmd->add_option("board", a->board, "Board as ROWSxCOLS, e.g. 9x9");
+    cmd->add_option("--table", a->table, "Print L(i,j) for every i <= M, j <= N")->expected(2);
+    cmd->add_option("--modulus", a->modulus, "Count modulo P (2 <= P < 2^64) instead of exactly");
+    cmd->add_option("--memory", a->memory_gb, "Refuse boards whose state tables need more GB");
+    cmd->add_option("--threads", a->threads, "Threads (default: all cores)");
+    cmd->add_flag("--json", a->json, "One JSON object on stdout");
+    cmd->callback([a] {
+        if (!a->table.empty())
+            run_table(*a);
+        else if (a->board.empty())
+            throw UsageError("count: give a board ROWSxCOLS or --table M N");
+        else
+            run_board(*a);
+    });
+}
+
+}  // namespace smallgo::cli

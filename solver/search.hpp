@@ -1,0 +1,48 @@
+// The exact solver: fail-soft negamax alpha-beta with principal-variation null windows, a shared
+// transposition table made safe under superko (see tables/transposition.hpp for the argument),
+// move ordering (table move, pass, killers, history counts), score bounds from unconditional
+// life, and symmetry at the root. Values are in half points, Black minus White minus komi
+// (0 for a draw by repetition). One Solver searches from the current position of a History and
+// uses that history as its path; it allocates only the table.
+#pragma once
+
+#include <atomic>
+#include <vector>
+
+#include "rules/history.hpp"
+#include "tables/transposition.hpp"
+
+namespace smallgo {
+
+struct SolveOptions {
+    std::size_t hash_bytes = std::size_t{64} << 20;
+    bool all_moves = false;                  // exact value of every legal first move
+    bool use_table = true;                   // off: plain alpha-beta (a test oracle)
+    bool use_bounds = true;                  // off: no unconditional-life bounds
+    const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
+    u64 node_limit = 0;                       // stop after about this many nodes (0: none)
+};
+
+struct MoveValue {
+    Move move;
+    int value_x2;
+};
+
+struct SolveResult {
+    bool complete = false;      // false when stopped: only the bounds hold
+    int value_x2 = 0;           // exact value when complete
+    int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
+    std::vector<Move> best_moves;    // every optimal first move
+    std::vector<Move> pv;            // a legal game from the position that scores the value
+    std::vector<MoveValue> move_values;  // with all_moves: every legal first move
+    u64 nodes = 0;
+    double seconds = 0;
+    std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
+    u64 table_hits = 0, table_stores = 0;
+};
+
+// Solves the game from h's current position (the history before it counts for the ko rules).
+// h is used as the search path and is unchanged on return.
+SolveResult solve(History& h, const SolveOptions& options);
+
+}  // namespace smallgo

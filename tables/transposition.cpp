@@ -1,0 +1,99 @@
+#include "tables/transposition.hpp"
+
+namespace smallgo {
+
+namespace {
+// Side to move, passes and a bit that marks the entry as used (a zero data word is empty).
+constexpr u64 meta_of(const Position& p) {
+    return static_cast<u64>(p.to_move) | static_cast<u64>(p.passes) << 1 | 0x80;
+}
+
+constexpr u64 pack(const TTData& d, u64 meta, u8 generation) {
+    return static_cast<u64>(static_cast<u16>(d.lower)) | static_cast<u64>(static_cast<u16>(d.upper)) << 16 |
+           static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | meta << 40 |
+           static_cast<u64>(d.work) << 48 | static_cast<u64>(generation) << 56;
+}
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t bytes)
+    : buckets_count_(bytes / BucketBytes > 0 ? bytes / BucketBytes : 1),
+      buckets_(new Bucket[buckets_count_]) {
+    clear();
+}
+
+void TranspositionTable::clear() {
+    for (std::size_t i = 0; i < buckets_count_; ++i) {
+        buckets_[i].seq.store(0, std::memory_order_relaxed);
+        for (auto& e : buckets_[i].w)
+            for (auto& x : e) x.store(0, std::memory_order_relaxed);
+    }
+}
+
+bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
+    Bucket& b = bucket(hash);
+    const u64 meta = meta_of(p);
+    for (;;) {
+        u64 s1 = b.seq.load(std::memory_order_acquire);
+        if (s1 & 1) return false;  // being written: treat as a miss
+        bool found = false;
+        u64 w[4] = {};
+        for (auto& e : b.w) {
+            u64 black = e[0].load(std::memory_order_relaxed), white = e[1].load(std::memory_order_relaxed);
+            u64 data = e[3].load(std::memory_order_relaxed);
+            if (black == p.black() && white == p.white() && ((data >> 40) & 0xFF) == meta && data != 0) {
+                w[0] = black, w[1] = white, w[2] = e[2].load(std::memory_order_relaxed), w[3] = data;
+                found = true;
+                break;
+            }
+        }
+        std::atomic_thread_fence(std::memory_order_acquire);
+        if (b.seq.load(std::memory_order_relaxed) != s1) continue;  // torn: read again
+        if (!found) return false;
+        out.lower = static_cast<i16>(w[3] & 0xFFFF);
+        out.upper = static_cast<i16>((w[3] >> 16) & 0xFFFF);
+        out.move = static_cast<Move>(static_cast<int>((w[3] >> 32) & 0xFF) - 2);
+        out.work = static_cast<u8>((w[3] >> 48) & 0xFF);
+        out.keep = w[2];
+        return true;
+    }
+}
+
+void TranspositionTable::store(u64 hash, const Position& p, const TTData& d) {
+    Bucket& b = bucket(hash);
+    u64 s = b.seq.load(std::memory_order_relaxed);
+    if ((s & 1) || !b.seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire))
+        return;  // another thread is writing this bucket: skip (a table may always forget)
+    std::atomic_thread_fence(std::memory_order_release);
+    const u64 meta = meta_of(p);
+    int victim = -1, best_score = 1 << 30;
+    for (int i = 0; i < 2; ++i) {
+        u64 data = b.w[i][3].load(std::memory_order_relaxed);
+        if (data == 0 || (b.w[i][0].load(std::memory_order_relaxed) == p.black() &&
+                          b.w[i][1].load(std::memory_order_relaxed) == p.white() &&
+                          ((data >> 40) & 0xFF) == meta)) {
+            victim = i;
+            break;
+        }
+        // Older generations go first, then less work.
+        int age = static_cast<u8>(generation_ - static_cast<u8>(data >> 56));
+        int score = static_cast<int>((data >> 48) & 0xFF) - 8 * age;
+        if (score < best_score) best_score = score, victim = i;
+    }
+    if (victim >= 0) {
+        auto& e = b.w[victim];
+        e[0].store(p.black(), std::memory_order_relaxed);
+        e[1].store(p.white(), std::memory_order_relaxed);
+        e[2].store(d.keep, std::memory_order_relaxed);
+        e[3].store(pack(d, meta, generation_), std::memory_order_relaxed);
+    }
+    b.seq.store(s + 2, std::memory_order_release);
+}
+
+std::size_t TranspositionTable::used() const {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < buckets_count_; ++i)
+        for (auto& e : buckets_[i].w) n += e[3].load(std::memory_order_relaxed) != 0;
+    return n;
+}
+
+}  // namespace smallgo
