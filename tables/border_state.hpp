@@ -68,6 +68,15 @@ constexpr unsigned cell(BorderWord w, int i) {
 // Per-nibble masks of a word: bit 4i stands for cell i.
 constexpr u64 Ones = 0x1111'1111'1111'1111ull;
 
+// w with black and white exchanged (1 <-> 2, 4 + k <-> 8 + k). Exchanging the colours maps
+// legal positions to legal positions, so a state and its swap always carry the same count; the
+// counter stores only the smaller word of each pair. Only the empty border (0) is its own swap.
+constexpr BorderWord swap_colours(BorderWord w) {
+    const u64 needing = ((w >> 2) | (w >> 3)) & Ones;
+    const u64 liberty = (w | (w >> 1)) & Ones & ~needing;
+    return w ^ (needing * 12) ^ (liberty * 3);
+}
+
 // What successors() derives once per state: which cells are needing stones, which open or
 // close a string, and each cell's nesting level, one per nibble. The level of a needing cell is
 // the number of strings that enclose its own, so the cells of one string are exactly the needing

@@ -11,10 +11,11 @@
 namespace smallgo {
 
 namespace {
-// States at the widest step of square boards (index = width), measured with this counter;
+// States (colour-swap representatives) at the widest step of square boards (index = width),
+// measured with this counter;
 // beyond them the growth per unit of width (about 4.2 and rising slowly) is extrapolated.
-constexpr u64 MeasuredMaxStates[] = {1,    3,     17,    87,     319,     1197,
-                                     4725, 19123, 76945, 315165, 1306733, 5485757};
+constexpr u64 MeasuredMaxStates[] = {1,    2,    9,     44,     160,    599,
+                                     2363, 9562, 38473, 157583, 653367, 2742879};
 constexpr int MeasuredWidths = int(std::size(MeasuredMaxStates)) - 1;
 constexpr double GrowthBeyond = 4.3;
 // Longer boards than square ones may see somewhat more states.

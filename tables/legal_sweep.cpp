@@ -101,7 +101,7 @@ void LegalSweep<Arith>::run_range(u64 begin, u64 end, int col, bool first_row) {
     for (u64 slot = begin; slot < end; ++slot) {
         u64* e = src_.entry(slot);
         if (e[0] == 0) continue;
-        // Wait for a bigger destination when this thread could pass the load limit.
+        // Step 1. Wait for a bigger destination when this thread could pass the load limit.
         if (++since_check == Batch) {
             since_check = 0;
             used_.fetch_add(claims, std::memory_order_relaxed);
@@ -111,13 +111,23 @@ void LegalSweep<Arith>::run_range(u64 begin, u64 end, int col, bool first_row) {
                 break;
             }
         }
+        // Step 2. The successors, as representatives of their colour-swap pairs.
+        const BorderWord w = ~e[0];
         BorderWord succ[3];
-        const int k = border::successors(~e[0], width_, col, first_row, succ);
+        const int k = border::successors(w, width_, col, first_row, succ);
         for (int j = 0; j < k; ++j) {
-            const u64 home = dst_.home(succ[j]);
+            const BorderWord t = succ[j], flip = border::swap_colours(t);
+            // The empty border is its own swap: of its successors, keep one of each pair.
+            if (w == 0 && flip < t) continue;
+            const BorderWord rep = std::min(t, flip);
+            const u64 home = dst_.home(rep);
             dst_.prefetch(home);
-            ring[head++ % RingSize] = {succ[j], home, e, j == k - 1};
+            ring[head++ % RingSize] = {rep, home, e, false};
+            // A successor that is its own swap comes from this state and from its swap.
+            if (rep == 0 && w != 0) ring[head++ % RingSize] = {rep, home, e, false};
         }
+        ring[(head - 1) % RingSize].last = true;
+        // Step 3. Insert the successors computed Lag earlier, now likely in cache.
         while (head - tail > Lag) insert_oldest();
     }
     while (head != tail) insert_oldest();
@@ -188,8 +198,11 @@ BigCount LegalSweep<Arith>::legal_sum(int threads) const {
     using Acc = typename Arith::Acc;
     auto sum_range = [this](u64 begin, u64 end, Acc acc) {
         for (u64 s = begin; s < end; ++s)
-            if (!src_.empty_slot(s) && !border::has_needing(src_.word(s)))
+            if (!src_.empty_slot(s) && !border::has_needing(src_.word(s))) {
+                // A representative stands for itself and its colour swap (but 0 is its own).
                 arith_.accumulate(acc, src_.entry(s) + 1);
+                if (src_.word(s) != 0) arith_.accumulate(acc, src_.entry(s) + 1);
+            }
         return acc;
     };
     const u64 cap = src_.capacity();
@@ -237,7 +250,8 @@ bool LegalSweep<Arith>::is_ok() const {
     for (u64 s = 0; s < src_.capacity(); ++s) {
         if (src_.empty_slot(s)) continue;
         ++n;
-        if (!border::is_ok(src_.word(s), width_)) return false;
+        const BorderWord w = src_.word(s);
+        if (!border::is_ok(w, width_) || border::swap_colours(w) < w) return false;
     }
     for (u64 s = 0; s < dst_.capacity(); ++s)
         if (!dst_.empty_slot(s)) return false;

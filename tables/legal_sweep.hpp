@@ -3,6 +3,8 @@
 // of the states with no needing stone (border_state.hpp), so one sweep of `rows` rows yields
 // L(k, width) for every k <= rows.
 //
+// Exchanging black and white maps a state to one with the same count (border_state.hpp), so
+// the tables hold one representative of each such pair, the smaller word: half the states.
 // A step reads every state of the source table, writes its (at most three) successors into the
 // destination table and empties the source slot, so the source ends empty and becomes the next
 // destination. Successors are computed for a batch of source states and their slots prefetched
@@ -39,7 +41,8 @@ class LegalSweep {
     int col() const { return point_ % width_; }
     int points_done() const { return point_; }
     bool done() const { return point_ == rows_ * width_; }
-    // States before the next point, and the most seen before any point.
+    // States (representatives of colour-swap pairs) before the next point, and the most seen
+    // before any point.
     u64 states() const { return states_; }
     u64 max_states() const { return max_states_; }
     // Bytes of the tables now, and at most so far (including a rehash's overlap).
