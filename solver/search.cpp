@@ -35,8 +35,7 @@ public:
             int d = std::abs(dr) + std::abs(dc);
             centrality_[p] = static_cast<u32>(std::max(0, 15 - d));
         }
-        const char* env = std::getenv("SMALLGO_PASS_SCORE");
-        pass_score_ = env ? static_cast<u32>(std::atol(env)) : 1u << 30;
+
     }
 
     // Value of the current position, side to move's view, fail-soft in (alpha, beta).
@@ -77,7 +76,9 @@ private:
     std::array<std::array<Move, 2>, 1024> killers_{};
     std::array<std::array<u32, MaxPoints>, 2> history_{};
     std::array<u32, MaxPoints> centrality_{};
-    u32 pass_score_ = 0;
+    // Pass right after the table move: it ends many lines at once (Tromp's 2x2 solver: 1,446
+    // nodes with passes first, 19 million with passes last).
+    static constexpr u32 pass_score_ = 1u << 30;
 };
 
 int Searcher::search(int alpha, int beta, Keep& keep, int& dep) {
