@@ -17,6 +17,14 @@ namespace {
 constexpr int Infinity = 1 << 14;
 constexpr int NoDependency = INT_MAX;
 
+// A test's answer: the value reaches beta (High, value a lower bound), stays below it (Low,
+// value an upper bound), or is not decided within the depth searched (Unknown).
+enum Kind { Low = -1, Unknown = 0, High = 1 };
+struct Outcome {
+    Kind kind;
+    int value;
+};
+
 // Stones present in every candidate board a proof generated (see transposition.hpp).
 struct Keep {
     Bitboard black = ~Bitboard{0}, white = ~Bitboard{0};
@@ -38,15 +46,27 @@ public:
 
     }
 
-    // Value of the current position, side to move's view, fail-soft in (alpha, beta).
-    int search(int alpha, int beta, Keep& keep, int& dep);
-    // Value (side to move's view) after the side to move plays m, or nullopt if m is illegal.
-    bool child_value(Move m, int alpha, int beta, int& value);
+    // Whether the current position's value (side to move's view) reaches beta, searching at
+    // most `depth` plies: High with a proven lower bound, Low with a proven upper bound, or
+    // Unknown. `keep` and `dep` describe what the proof rests on (transposition.hpp).
+    Outcome test(int beta, int depth, Keep& keep, int& dep);
+    // The exact value of the current position within known bounds [lower, upper]: tests by
+    // bisection, deepening whenever a test is left open.
+    int exact(int lower, int upper);
+    // Whether the current position's value reaches beta (deepening until proven).
+    bool at_least(int beta);
+    // Exact value after the side to move plays m (side to move's view); false if m is illegal.
+    bool child_value(Move m, int& value);
+    // Whether the value after m reaches target (mover's view); `legal` says whether m is legal.
+    bool child_at_least(Move m, int target, bool& legal);
     bool stopped() const { return stopped_; }
 
     u64 nodes = 0, hits = 0, stores = 0;
 
 private:
+    void static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const;
+    void store(u64 key, const Position& pos, int ply, const TTData* old, int lower, int upper, Move move,
+               const Keep& keep, int dep);
     int terminal_x2(const Position& p) const { return 2 * area_score(g_, p) - rules_.komi_x2; }
     int side(const Position& p, int black_view) const {
         return p.to_move == Color::Black ? black_view : -black_view;
@@ -81,70 +101,69 @@ private:
     static constexpr u32 pass_score_ = 1u << 30;
 };
 
-int Searcher::search(int alpha, int beta, Keep& keep, int& dep) {
+void Searcher::static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const {
+    // Bounds from unconditional life: safe points stay their owner's to the end. Larger enclosed
+    // regions count too where no earlier position could make the owner's clearing plays
+    // repetitions: no earlier board holds all the alive stones and a stone of the owner inside
+    // the region. A result resting on such a bound keeps the alive stones (an earlier position
+    // lacking one of them cannot interfere).
+    const int n = g_.points();
+    SafePoints safe[2];
+    if (options_.use_bounds) {
+        safe[0] = unconditional(g_, pos, Color::Black);
+        safe[1] = unconditional(g_, pos, Color::White);
+    }
+    int count[2] = {safe[0].count(), safe[1].count()};
+    for (int c = 0; c < 2; ++c) {
+        if (!safe[c].territory) continue;
+        bool clean = true;
+        for (int i = 0; i < ply && clean; ++i) {
+            Bitboard q = h_.at(i).stones[c];
+            clean = (safe[c].alive & ~q) != 0 || (q & safe[c].territory) == 0;
+        }
+        if (clean) {
+            count[c] += std::popcount(safe[c].territory);
+            (c == 0 ? bound_keep.black : bound_keep.white) = safe[c].alive;
+        }
+    }
+    lo = 2 * (2 * count[0] - n) - rules_.komi_x2;
+    hi = 2 * (n - 2 * count[1]) - rules_.komi_x2;
+    if (draws_possible_) lo = std::min(lo, 0), hi = std::max(hi, 0);
+    if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
+}
+
+Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     ++nodes;
     keep = Keep{};
     dep = NoDependency;
     if ((nodes & 0xFFF) == 0 && ((options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
                                  (options_.node_limit && nodes > options_.node_limit)))
         stopped_ = true;
-    if (stopped_) return 0;
+    if (stopped_) return {Unknown, 0};
     const Position pos = h_.current();
     const int ply = h_.turns();
-    const int n = g_.points();
 
-    // Step 1. Bounds from unconditional life: safe points stay their owner's to the end. Larger
-    // enclosed regions count too where no earlier position could make the owner's clearing
-    // plays repetitions: no earlier board holds all the alive stones and a stone of the owner
-    // inside the region. Such a bound is only used to stop here, and the result then keeps the
-    // alive stones (an earlier position lacking one of them cannot interfere).
+    // Step 1. Static bounds; past the horizon nothing more is known.
     int lo, hi;
     Keep bound_keep;
-    {
-        SafePoints safe[2];
-        if (options_.use_bounds) {
-            safe[0] = unconditional(g_, pos, Color::Black);
-            safe[1] = unconditional(g_, pos, Color::White);
-        }
-        int count[2] = {safe[0].count(), safe[1].count()};
-        for (int c = 0; c < 2; ++c) {
-            if (!safe[c].territory) continue;
-            bool clean = true;
-            for (int i = 0; i < ply && clean; ++i) {
-                Bitboard q = h_.at(i).stones[c];
-                clean = (safe[c].alive & ~q) != 0 || (q & safe[c].territory) == 0;
-            }
-            if (clean) {
-                count[c] += std::popcount(safe[c].territory);
-                (c == 0 ? bound_keep.black : bound_keep.white) = safe[c].alive;
-            }
-        }
-        lo = 2 * (2 * count[0] - n) - rules_.komi_x2;
-        hi = 2 * (n - 2 * count[1]) - rules_.komi_x2;
-        if (draws_possible_) lo = std::min(lo, 0), hi = std::max(hi, 0);
-        if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
-        if (lo >= hi || lo >= beta || hi <= alpha) {
-            keep = bound_keep;
-            return lo >= hi || lo >= beta ? lo : hi;
-        }
-    }
+    static_bounds(pos, ply, lo, hi, bound_keep);
+    if (lo >= beta) return keep = bound_keep, Outcome{High, lo};
+    if (hi < beta) return keep = bound_keep, Outcome{Low, hi};
+    if (depth <= 0) return {Unknown, 0};
 
-    // Step 2. The table: a usable entry may end the search or supply the first move.
+    // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.
     const u64 key = pos.situational_hash() ^ (pos.passes ? zobrist::splitmix64(pos.passes) : 0);
     TTData entry;
     Move tt_move = NoMove;
+    bool have_entry = false;
     if (options_.use_table && tt_.probe(key, pos, entry)) {
         tt_move = entry.move;
         if (usable(entry.keep, pos, ply)) {
+            have_entry = true;
             ++hits;
-            if (entry.lower >= beta || entry.lower == entry.upper) {
-                keep = Keep{entry.keep & pos.black(), entry.keep & pos.white()};
-                return entry.lower;
-            }
-            if (entry.upper <= alpha) {
-                keep = Keep{entry.keep & pos.black(), entry.keep & pos.white()};
-                return entry.upper;
-            }
+            Keep k{entry.keep & pos.black(), entry.keep & pos.white()};
+            if (entry.lower >= beta) return keep = k, Outcome{High, entry.lower};
+            if (entry.upper < beta) return keep = k, Outcome{Low, entry.upper};
         }
     }
 
@@ -153,29 +172,29 @@ int Searcher::search(int alpha, int beta, Keep& keep, int& dep) {
     std::array<u32, MaxPoints + 1> score;
     int count = 0;
     const int me = static_cast<int>(pos.to_move);
-    const auto& killers = killers_[std::min(ply, 1023)];
+    auto& killers = killers_[std::min(ply, 1023)];
     for (Bitboard empty = pos.empty(g_); empty; empty &= empty - 1) {
         Move m = static_cast<Move>(std::countr_zero(empty));
         moves[count] = m;
-        score[count++] = m == tt_move ? 1u << 31 : (m == killers[0] || m == killers[1]) ? (1u << 29) : history_[me][m] * 16 + centrality_[m];
+        score[count++] = m == tt_move ? 1u << 31
+                         : (m == killers[0] || m == killers[1]) ? (1u << 29)
+                                                                : history_[me][m] * 16 + centrality_[m];
     }
     moves[count] = Pass;
     score[count++] = tt_move == Pass ? 1u << 31 : pass_score_;
-    // Insertion sort by score, stable (equal scores keep point order): deterministic.
     for (int i = 1; i < count; ++i)
-        for (int j = i; j > 0 && score[j] > score[j - 1]; --j) std::swap(score[j], score[j - 1]), std::swap(moves[j], moves[j - 1]);
+        for (int j = i; j > 0 && score[j] > score[j - 1]; --j)
+            std::swap(score[j], score[j - 1]), std::swap(moves[j], moves[j - 1]);
 
-    // Step 4. Search the moves. What the result's proof needs (see transposition.hpp) depends
-    // on its role: a lower bound needs only the best child (its board and its proof); an upper
-    // bound needs the proofs of all children searched, but not their legality, since a move
-    // that another history forbids only removes an option. Under simple ko a repetition is a
-    // draw instead, which can raise a child's value too: there every candidate board counts.
-    const int alpha0 = alpha;
-    int best = -Infinity;
-    Move best_move = NoMove;
-    Keep keep_all, keep_best;
-    int dep_all = NoDependency, dep_best = NoDependency;
-    bool first = true;
+    // Step 4. The moves. One child at or above beta proves High: that proof needs only this
+    // child (its board and its proof). Every child below beta proves Low: that proof needs the
+    // proofs of all children, but not their legality, since a move another history forbids
+    // only removes an option. Under simple ko a repetition is a draw instead, which can raise a
+    // child's value: there every candidate board counts. Any child unknown leaves the test open.
+    Keep keep_all;
+    int dep_all = NoDependency, best_low = -Infinity;
+    Move low_move = NoMove;
+    bool open = false;
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
         Position next;
@@ -192,9 +211,10 @@ int Searcher::search(int alpha, int beta, Keep& keep, int& dep) {
             }
         }
         if (draws_possible_) keep_all.meet(next);
-        int value;
         Keep ck;
         int cd = NoDependency;
+        int value;
+        bool known = true;
         if (next.passes >= 2) {
             value = side(pos, terminal_x2(next));
         } else if (m != Pass && draws_possible_ && (match = h_.cycle_match(next)) >= 0) {
@@ -202,60 +222,84 @@ int Searcher::search(int alpha, int beta, Keep& keep, int& dep) {
             cd = match;
         } else {
             h_.push(next, m != Pass);
-            const int a = std::max(alpha, best);
-            if (first) {
-                value = -search(-beta, -a, ck, cd);
-            } else {
-                value = -search(-a - 1, -a, ck, cd);
-                if (value > a && value < beta && !stopped_) {
-                    keep_all.meet(ck), dep_all = std::min(dep_all, cd);
-                    value = -search(-beta, -value, ck, cd);
-                }
-            }
+            Outcome r = test(1 - beta, depth - 1, ck, cd);
             h_.pop();
+            known = r.kind != Unknown;
+            value = -r.value;  // child High (>= 1 - beta) means this move is below beta
+        }
+        if (stopped_) return {Unknown, 0};
+        if (!known) {
+            open = true;
+            continue;
+        }
+        if (value >= beta) {
+            keep = ck;
+            keep.meet(next);
+            dep = cd;
+            if (m != Pass && m != killers[0]) killers[1] = killers[0], killers[0] = m;
+            if (m != Pass) history_[me][m] += 1;
+            store(key, pos, ply, have_entry ? &entry : nullptr, value, Infinity, m, keep, dep);
+            return {High, value};
         }
         keep_all.meet(ck);
         dep_all = std::min(dep_all, cd);
-        first = false;
-        if (stopped_) return 0;
-        if (value > best) {
-            best = value;
-            best_move = m;
-            keep_best = ck;
-            keep_best.meet(next);
-            dep_best = cd;
-            if (best >= beta) {
-                if (m != Pass && m != killers_[std::min(ply, 1023)][0]) {
-                    killers_[std::min(ply, 1023)][1] = killers_[std::min(ply, 1023)][0];
-                    killers_[std::min(ply, 1023)][0] = m;
-                }
-                if (m != Pass) history_[me][m] += 1;
-                break;
-            }
-        }
+        if (value > best_low) best_low = value, low_move = m;
     }
-    if (best >= beta) {
-        keep = keep_best, dep = dep_best;
-    } else {
-        keep = keep_all, dep = dep_all;
-        if (best > alpha0) keep.meet(keep_best), dep = std::min(dep, dep_best);
-    }
-
-    // Step 5. Store, unless the result depends on a position before this one.
-    if (options_.use_table && dep >= own_threshold(ply, pos)) {
-        TTData d;
-        d.lower = static_cast<i16>(best > alpha0 ? best : -Infinity);
-        d.upper = static_cast<i16>(best < beta ? best : Infinity);
-        d.move = best_move;
-        d.keep = (keep.black & pos.black()) | (keep.white & pos.white());
-        d.work = static_cast<u8>(std::bit_width(nodes));
-        tt_.store(key, pos, d);
-        ++stores;
-    }
-    return best;
+    if (open) return {Unknown, 0};
+    keep = keep_all;
+    dep = dep_all;
+    store(key, pos, ply, have_entry ? &entry : nullptr, -Infinity, best_low, low_move, keep, dep);
+    return {Low, best_low};
 }
 
-bool Searcher::child_value(Move m, int alpha, int beta, int& value) {
+void Searcher::store(u64 key, const Position& pos, int ply, const TTData* old, int lower, int upper,
+                     Move move, const Keep& keep, int dep) {
+    // Step 5. Stored only if no position before this one decided a query of the proof.
+    if (!options_.use_table || dep < own_threshold(ply, pos)) return;
+    TTData d;
+    d.lower = static_cast<i16>(lower);
+    d.upper = static_cast<i16>(upper);
+    d.move = move;
+    d.keep = (keep.black & pos.black()) | (keep.white & pos.white());
+    if (old) {  // a usable entry: both proofs hold here, so both bounds do, under both keeps
+        d.lower = std::max(d.lower, old->lower);
+        d.upper = std::min(d.upper, old->upper);
+        d.keep &= old->keep;
+    }
+    d.work = static_cast<u8>(std::bit_width(nodes));
+    tt_.store(key, pos, d);
+    ++stores;
+}
+
+int Searcher::exact(int lower, int upper) {
+    const Position pos = h_.current();
+    int lo, hi;
+    Keep k;
+    static_bounds(pos, h_.turns(), lo, hi, k);
+    lower = std::max(lower, lo), upper = std::min(upper, hi);
+    int depth = 1;
+    while (lower < upper && !stopped_) {
+        int beta = lower + (upper - lower + 1) / 2;
+        int d;
+        Outcome r = test(beta, depth, k, d);
+        if (r.kind == High) lower = std::max(lower, r.value);
+        else if (r.kind == Low) upper = std::min(upper, r.value);
+        else depth += 1 + depth / 2;
+    }
+    return lower;
+}
+
+bool Searcher::at_least(int beta) {
+    for (int depth = 1; !stopped_; depth += 1 + depth / 2) {
+        Keep k;
+        int d;
+        Outcome r = test(beta, depth, k, d);
+        if (r.kind != Unknown) return r.kind == High;
+    }
+    return false;
+}
+
+bool Searcher::child_value(Move m, int& value) {
     const Position pos = h_.current();
     Position next;
     if (h_.check(m, next) != Verdict::Legal) return false;
@@ -267,12 +311,23 @@ bool Searcher::child_value(Move m, int alpha, int beta, int& value) {
         value = 0;
         return true;
     }
-    Keep k;
-    int d;
     h_.push(next, m != Pass);
-    value = -search(-beta, -alpha, k, d);
+    value = -exact(-Infinity, Infinity);
     h_.pop();
     return true;
+}
+
+bool Searcher::child_at_least(Move m, int target, bool& legal) {
+    const Position pos = h_.current();
+    Position next;
+    legal = h_.check(m, next) == Verdict::Legal;
+    if (!legal) return false;
+    if (next.passes >= 2) return side(pos, terminal_x2(next)) >= target;
+    if (m != Pass && draws_possible_ && h_.cycle_match(next) >= 0) return 0 >= target;
+    h_.push(next, m != Pass);
+    bool child_high = at_least(1 - target);  // the child reaches 1 - target: this move is below
+    h_.pop();
+    return !child_high;
 }
 
 // Symmetries of the board that map every position of the history onto itself.
@@ -332,15 +387,20 @@ SolveResult solve(History& h, const SolveOptions& o) {
         rep_of[m == Pass ? MaxPoints : m] = canon;
     }
 
-    // The value: each representative with a window above the best so far; the lower bound grows
-    // as moves finish, so a stop still reports what is proven.
+    // The value: a representative is solved exactly only when it beats the best so far (a
+    // proof that it does not reach best + 1 is cheaper); the lower bound grows as moves finish,
+    // so a stop still reports what is proven.
     std::vector<std::pair<Move, int>> exact;  // representatives with exact values (side's view)
     int best = -Infinity;
     for (Move m : reps) {
+        bool legal_move = true;
+        if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1, legal_move)) {
+            if (s.stopped()) break;
+            continue;
+        }
         int v;
-        int alpha = o.all_moves ? -Infinity : best;
-        if (!s.child_value(m, alpha, Infinity, v) || s.stopped()) break;
-        if (o.all_moves || v > best) exact.emplace_back(m, v);
+        if (!s.child_value(m, v) || s.stopped()) break;
+        exact.emplace_back(m, v);
         best = std::max(best, v);
         int black_lo = sign > 0 ? best : r.lower_x2, black_hi = sign > 0 ? r.upper_x2 : -best;
         r.lower_x2 = std::max(r.lower_x2, black_lo);
@@ -354,11 +414,14 @@ SolveResult solve(History& h, const SolveOptions& o) {
         int v = -Infinity;
         for (auto& [em, ev] : exact)
             if (em == canon) v = ev;
-        if (v == -Infinity) {  // not known exactly: test "value >= best" with a null window
-            if (!s.child_value(canon, best - 1, best, v) || s.stopped()) return finish();
+        bool optimal = v >= best;
+        if (v == -Infinity) {  // not known exactly: test "value >= best"
+            bool legal_move;
+            optimal = s.child_at_least(canon, best, legal_move);
+            if (s.stopped()) return finish();
         }
         if (o.all_moves) r.move_values.push_back({m, sign * v});
-        if (v >= best) r.best_moves.push_back(m);
+        if (optimal) r.best_moves.push_back(m);
     }
 
     // A principal variation: at each turn the first optimal move, passes first, then points in
@@ -369,12 +432,12 @@ SolveResult solve(History& h, const SolveOptions& o) {
         for (Move m = 0; m < g.points(); ++m) order.push_back(m);
         Move chosen = NoMove;
         for (Move m : order) {
-            int v;
-            if (!s.child_value(m, target - 1, target + 1, v)) continue;
-            if (v == target) {
+            bool legal_move;
+            if (s.child_at_least(m, target, legal_move)) {  // reaching the value means equal to it
                 chosen = m;
                 break;
             }
+            if (s.stopped()) break;
         }
         if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
         r.pv.push_back(chosen);

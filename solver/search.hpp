@@ -1,7 +1,9 @@
-// The exact solver: fail-soft negamax alpha-beta with principal-variation null windows, a shared
-// transposition table made safe under superko (see tables/transposition.hpp for the argument),
-// move ordering (table move, pass, killers, history counts), score bounds from unconditional
-// life, and symmetry at the root. Values are in half points, Black minus White minus komi
+// The exact solver: null-window alpha-beta tests ("does the value reach beta?") with three
+// answers (proven yes, proven no, unknown within the depth searched), deepened iteratively and
+// driven by bisection on beta (an MTD-style search), so the shortest proofs are found first and
+// search paths stay short; a transposition table of proven bounds made safe under superko (see
+// tables/transposition.hpp for the argument); move ordering (table move, pass, killers, history
+// counts, centre first); score bounds from unconditional life; symmetry at the root. Values are in half points, Black minus White minus komi
 // (0 for a draw by repetition). One Solver searches from the current position of a History and
 // uses that history as its path; it allocates only the table.
 #pragma once

@@ -37,6 +37,17 @@ TEST_CASE("solver: published values", "[solver]") {
         REQUIRE(r.complete);
         REQUIRE(r.value_x2 == 0);
     }
+    SECTION("3x3 is Black +9 with the centre the only optimal first move") {
+        Geometry g = *Geometry::make(3, 3);
+        History h(g, tt);
+        SolveOptions o;
+        o.hash_bytes = std::size_t{64} << 20;
+        auto r = solve(h, o);
+        REQUIRE(r.complete);
+        REQUIRE(r.value_x2 == 18);
+        REQUIRE(r.best_moves == std::vector<Move>{static_cast<Move>(g.point(1, 1))});
+        check_pv(h, r);
+    }
     SECTION("2x2 is Black +1, every point optimal") {
         History h(*Geometry::make(2, 2), tt);
         auto r = solve_small(h);
