@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "rules/geometry.hpp"
+#include "rules/history.hpp"
 #include "rules/rules.hpp"
 
 namespace smallgo::cli {
@@ -25,6 +26,9 @@ struct Interrupted {};
 Geometry parse_board(const std::string& text);
 // The preset named `name`, or UsageError listing the known names.
 Rules parse_rules(const std::string& name);
+// Parses move number `number` (AGA, SGF or "pass") and plays it in h; UsageError, prefixed by
+// `where`, if it is not a point of the board or is illegal. Returns the move.
+Move play_text(History& h, const std::string& text, int number, std::string_view where);
 // A komi like "5.5" or "-7" in half points, or UsageError.
 int parse_komi(const std::string& text);
 

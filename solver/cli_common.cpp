@@ -21,6 +21,18 @@ Rules parse_rules(const std::string& name) {
     throw UsageError(fmt::format("unknown rules preset '{}' (known: {})", name, known));
 }
 
+Move play_text(History& h, const std::string& text, int number, std::string_view where) {
+    const Geometry& g = h.geometry();
+    auto m = g.parse_move(text);
+    if (!m) throw UsageError(fmt::format("{}move {}: '{}' is not a point of the {} board", where, number, text, g.name()));
+    Color c = h.current().to_move;
+    Verdict v = h.play(*m);
+    if (v != Verdict::Legal)
+        throw UsageError(fmt::format("{}move {}: {} {} is illegal ({})", where, number,
+                                     c == Color::Black ? "Black" : "White", g.aga(*m), verdict_name(v)));
+    return *m;
+}
+
 int parse_komi(const std::string& text) {
     double k = 0;
     auto r = std::from_chars(text.data(), text.data() + text.size(), k);

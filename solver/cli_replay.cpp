@@ -23,15 +23,9 @@ void run_replay(const ReplayOptions& o) {
     fmt::print("{} board, rules: {}\n\n{}\n", g.name(), describe(r), to_board_text(g, h.current()));
     int number = 0;
     for (const auto& text : o.moves) {
-        ++number;
-        auto m = g.parse_move(text);
-        if (!m) throw UsageError(fmt::format("move {}: '{}' is not a point of the {} board", number, text, g.name()));
         Color c = h.current().to_move;
-        Verdict v = h.play(*m);
-        if (v != Verdict::Legal)
-            throw UsageError(fmt::format("move {}: {} {} is illegal ({})", number,
-                                         c == Color::Black ? "Black" : "White", g.aga(*m), verdict_name(v)));
-        fmt::print("{}. {} {}\n{}\n", number, c == Color::Black ? "Black" : "White", g.aga(*m),
+        Move m = play_text(h, text, ++number, "");
+        fmt::print("{}. {} {}\n{}\n", number, c == Color::Black ? "Black" : "White", g.aga(m),
                    to_board_text(g, h.current()));
     }
     Areas a = areas(g, h.current());

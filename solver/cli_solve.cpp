@@ -28,14 +28,7 @@ struct SolveArgs {
 History replay_moves(const Geometry& g, const Rules& r, const std::vector<std::string>& moves) {
     History h(g, r);
     int number = 0;
-    for (const auto& text : moves) {
-        ++number;
-        auto m = g.parse_move(text);
-        if (!m) throw UsageError(fmt::format("--moves: move {} '{}' is not a point of the {} board", number, text, g.name()));
-        Verdict v = h.play(*m);
-        if (v != Verdict::Legal)
-            throw UsageError(fmt::format("--moves: move {} ({}) is illegal ({})", number, g.aga(*m), verdict_name(v)));
-    }
+    for (const auto& text : moves) play_text(h, text, ++number, "--moves: ");
     return h;
 }
 
