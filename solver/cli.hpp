@@ -29,6 +29,8 @@ Rules parse_rules(const std::string& name);
 // Parses move number `number` (AGA, SGF or "pass") and plays it in h; UsageError, prefixed by
 // `where`, if it is not a point of the board or is illegal. Returns the move.
 Move play_text(History& h, const std::string& text, int number, std::string_view where);
+// The number of cores oneTBB would use.
+int default_threads();
 // A komi like "5.5" or "-7" in half points, or UsageError.
 int parse_komi(const std::string& text);
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <fmt/core.h>
+#include <tbb/info.h>
 
 #include "solver/cli.hpp"
 
@@ -32,6 +33,8 @@ Move play_text(History& h, const std::string& text, int number, std::string_view
                                      c == Color::Black ? "Black" : "White", g.aga(*m), verdict_name(v)));
     return *m;
 }
+
+int default_threads() { return tbb::info::default_concurrency(); }
 
 int parse_komi(const std::string& text) {
     double k = 0;

@@ -22,6 +22,7 @@ struct SolveArgs {
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false;
     double hash_mb = 256;
+    int threads = default_threads();
 };
 
 // The position and history after `moves`, or UsageError naming the first bad move.
@@ -64,6 +65,8 @@ void run_solve(const SolveArgs& a) {
     SolveOptions o;
     o.hash_bytes = static_cast<std::size_t>(a.hash_mb * (1 << 20));
     o.all_moves = a.all_moves;
+    if (a.threads < 1 || a.threads > 1024) throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a.threads));
+    o.threads = a.threads;
     o.use_table = !a.no_table;
     o.use_bounds = !a.no_bounds;
     o.stop = &interrupted;
@@ -90,7 +93,7 @@ void run_solve(const SolveArgs& a) {
         }
         j["nodes"] = res.nodes;
         j["seconds"] = res.seconds;
-        j["threads"] = 1;
+        j["threads"] = res.threads;
         j["table"] = {{"bytes", res.table_bytes}, {"entries", res.table_capacity}, {"used", res.table_used},
                       {"hits", res.table_hits}, {"stores", res.table_stores}};
         fmt::print("{}\n", j.dump());
@@ -130,8 +133,8 @@ void run_solve(const SolveArgs& a) {
                 fmt::print("\n  pass: {}\n", pass_value);
             }
         }
-        fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: 1\n", res.nodes, res.seconds,
-                   res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0);
+        fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}\n", res.nodes, res.seconds,
+                   res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0, res.threads);
         fmt::print("Table: {:.1f} MB, {} of {} entries used, {} hits, {} stores\n",
                    static_cast<double>(res.table_bytes) / (1 << 20), res.table_used, res.table_capacity,
                    res.table_hits, res.table_stores);
@@ -151,6 +154,7 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--all-moves", a->all_moves, "Also the exact value of every legal first move");
     cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (default 256)");
     cmd->add_flag("--json", a->json, "Print one JSON object");
+    cmd->add_option("--threads", a->threads, "Threads (default: every core; 1 is the serial solver)");
     cmd->add_flag("--no-table", a->no_table, "Search without the transposition table (slow; a check)");
     cmd->add_flag("--no-bounds", a->no_bounds, "Search without unconditional-life bounds (slow; a check)");
     cmd->add_option("--sgf", a->sgf, "Write the principal variation as an SGF file");

@@ -17,6 +17,7 @@ struct TableArgs {
     double hash_mb = 64;
     u64 max_nodes = 0;
     bool json = false;
+    int threads = default_threads();
 };
 
 void run_table(const TableArgs& a) {
@@ -24,7 +25,7 @@ void run_table(const TableArgs& a) {
     if (a.max_points < 1 || a.max_points > MaxPoints) throw UsageError(fmt::format("bad --max-points {}: expected 1..64", a.max_points));
     nlohmann::json rows = nlohmann::json::array();
     if (!a.json) {
-        fmt::print("Rules {}: {}\n", a.rules, describe(r));
+        fmt::print("Rules {}: {}; threads: {}\n", a.rules, describe(r), a.threads);
         fmt::print("{:>6} {:>8} {:>10} {:>4} {:>14} {:>10}\n", "board", "value", "first", "pv", "nodes", "seconds");
     }
     for (int m = 1; m <= a.max_points; ++m) {
@@ -34,6 +35,7 @@ void run_table(const TableArgs& a) {
             SolveOptions o;
             o.hash_bytes = static_cast<std::size_t>(a.hash_mb * (1 << 20));
             o.node_limit = a.max_nodes;
+            o.threads = a.threads;
             SolveResult res = solve(h, o);
             std::string value = res.complete ? value_short(res.value_x2)
                                              : fmt::format("[{},{}]", komi_text(res.lower_x2), komi_text(res.upper_x2));
@@ -41,7 +43,7 @@ void run_table(const TableArgs& a) {
             if (a.json) {
                 rows.push_back({{"board", g.name()}, {"complete", res.complete}, {"value", res.complete ? nlohmann::json(res.value_x2 / 2.0) : nlohmann::json()},
                                 {"lower", res.lower_x2 / 2.0}, {"upper", res.upper_x2 / 2.0}, {"best_move", first},
-                                {"pv_length", res.pv.size()}, {"nodes", res.nodes}, {"seconds", res.seconds}, {"threads", 1}});
+                                {"pv_length", res.pv.size()}, {"nodes", res.nodes}, {"seconds", res.seconds}, {"threads", res.threads}});
             } else {
                 fmt::print("{:>6} {:>8} {:>10} {:>4} {:>14} {:>10.3f}\n", g.name(), value, first, res.pv.size(), res.nodes, res.seconds);
                 std::fflush(stdout);
@@ -88,7 +90,11 @@ void add_table_command(CLI::App& app) {
     cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (default 64)");
     cmd->add_option("--max-nodes", a->max_nodes, "Give up on a board after this many nodes, printing its bounds");
     cmd->add_flag("--json", a->json, "Print one JSON object");
-    cmd->callback([a] { run_table(*a); });
+    cmd->add_option("--threads", a->threads, "Threads for each board's root moves (default: every core)");
+    cmd->callback([a] {
+        if (a->threads < 1 || a->threads > 1024) throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a->threads));
+        run_table(*a);
+    });
 }
 
 void add_bench_command(CLI::App& app) {

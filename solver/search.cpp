@@ -5,6 +5,11 @@
 #include <array>
 #include <chrono>
 #include <climits>
+#include <mutex>
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <cstdlib>
 
 #include "rules/scoring.hpp"
@@ -356,14 +361,17 @@ SolveResult solve(History& h, const SolveOptions& o) {
     const int n = g.points();
     r.lower_x2 = std::min(-2 * n - h.rules().komi_x2, 0);
     r.upper_x2 = std::max(2 * n - h.rules().komi_x2, 0);
+    u64 worker_nodes = 0, worker_hits = 0, worker_stores = 0;
+    bool worker_stopped = false;
+    r.threads = std::max(1, o.threads);
     auto finish = [&] {
-        r.nodes = s.nodes;
+        r.nodes = s.nodes + worker_nodes;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         r.table_bytes = tt.bytes();
         r.table_capacity = tt.capacity();
         r.table_used = tt.used();
-        r.table_hits = s.hits;
-        r.table_stores = s.stores;
+        r.table_hits = s.hits + worker_hits;
+        r.table_stores = s.stores + worker_stores;
         return r;
     };
     if (h.game_over()) {
@@ -392,7 +400,41 @@ SolveResult solve(History& h, const SolveOptions& o) {
     // so a stop still reports what is proven.
     std::vector<std::pair<Move, int>> exact;  // representatives with exact values (side's view)
     int best = -Infinity;
+    if (o.threads > 1) {
+        // Parallel: every representative solved exactly by its own worker (own path, killers
+        // and counts), all sharing the table, whose entries hold on any path (transposition.hpp).
+        // Values are exact, so they cannot depend on the thread count; node counts can.
+        std::vector<int> values(reps.size(), -Infinity);
+        std::vector<char> done(reps.size(), 0);
+        std::mutex m_;
+        // Allow more threads than cores when asked (the tests oversubscribe on purpose).
+        tbb::global_control allow(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(o.threads));
+        tbb::task_arena arena(o.threads);
+        arena.execute([&] {
+            tbb::parallel_for(std::size_t{0}, reps.size(), std::size_t{1}, [&](std::size_t i) {
+                History path = h;
+                Searcher w(path, tt, o);
+                int v;
+                bool ok = w.child_value(reps[i], v) && !w.stopped();
+                std::lock_guard<std::mutex> lock(m_);
+                worker_nodes += w.nodes, worker_hits += w.hits, worker_stores += w.stores;
+                if (ok) values[i] = v, done[i] = 1; else worker_stopped = true;
+            });
+        });
+        std::lock_guard<std::mutex> lock(m_);  // also orders the workers' writes for ThreadSanitizer
+        for (std::size_t i = 0; i < reps.size(); ++i)
+            if (done[i]) exact.emplace_back(reps[i], values[i]), best = std::max(best, values[i]);
+        if (worker_stopped) {
+            // Only a lower bound is proven: the best of the moves that finished.
+            if (best > -Infinity) {
+                if (sign > 0) r.lower_x2 = std::max(r.lower_x2, best);
+                else r.upper_x2 = std::min(r.upper_x2, -best);
+            }
+            return finish();
+        }
+    }
     for (Move m : reps) {
+        if (o.threads > 1) break;  // solved above
         bool legal_move = true;
         if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1, legal_move)) {
             if (s.stopped()) break;

@@ -23,6 +23,7 @@ struct SolveOptions {
     bool use_bounds = true;                  // off: no unconditional-life bounds
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
+    int threads = 1;  // >1: the root moves are solved in parallel (oneTBB), sharing the table
 };
 
 struct MoveValue {
@@ -41,6 +42,7 @@ struct SolveResult {
     double seconds = 0;
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;
+    int threads = 1;
 };
 
 // Solves the game from h's current position (the history before it counts for the ko rules).

@@ -143,3 +143,31 @@ TEST_CASE("solver: symmetric histories give equal values", "[solver]") {
         }
     }
 }
+
+TEST_CASE("solver: values do not depend on the thread count", "[solver][parallel]") {
+    // Every board of at most 9 points that solves in about a second, under two presets, with 1, 2
+    // and 4 threads (4 oversubscribes a 2-core machine on purpose).
+    const std::pair<int, int> boards[] = {{1, 4}, {2, 2}, {1, 6}, {2, 3}, {2, 4}, {1, 7}, {3, 3}};
+    for (auto name : {"tromp-taylor", "aga"}) {
+        Rules rules = find_preset(name)->rules;
+        for (auto [rows, cols] : boards) {
+            Geometry g = *Geometry::make(rows, cols);
+            int serial = 0;
+            std::vector<Move> serial_best;
+            for (int threads : {1, 2, 4}) {
+                History h(g, rules);
+                SolveOptions o;
+                o.hash_bytes = std::size_t{32} << 20;
+                o.threads = threads;
+                auto r = solve(h, o);
+                INFO(name << " " << g.name() << " threads " << threads);
+                REQUIRE(r.complete);
+                REQUIRE(r.threads == threads);
+                if (threads == 1) serial = r.value_x2, serial_best = r.best_moves;
+                REQUIRE(r.value_x2 == serial);
+                REQUIRE(r.best_moves == serial_best);
+                check_pv(h, r);
+            }
+        }
+    }
+}
