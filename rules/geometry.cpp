@@ -60,7 +60,9 @@ std::optional<Geometry> Geometry::parse(std::string_view text) {
     return make(rows, cols);
 }
 
-std::string Geometry::name() const { return std::to_string(rows_) + "x" + std::to_string(cols_); }
+std::string Geometry::name() const {
+    return std::to_string(rows_) + "x" + std::to_string(cols_);
+}
 
 int Geometry::map_point(int sym, int p) const {
     int r = row_of(p), c = col_of(p);

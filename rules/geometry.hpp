@@ -7,17 +7,17 @@
 
 #include <array>
 #include <bit>
-#include <utility>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "rules/types.hpp"
 
 namespace smallgo {
 
 class Geometry {
-public:
+  public:
     // An m x n board; nullopt unless 1 <= rows, cols and rows * cols <= 64.
     static std::optional<Geometry> make(int rows, int cols);
     // Parses "MxN" (rows x cols, e.g. "3x4" is 3 rows of 4 columns); nullopt when malformed.
@@ -64,7 +64,7 @@ public:
     // Parses "pass", an AGA coordinate or an SGF coordinate; nullopt when not on this board.
     std::optional<Move> parse_move(std::string_view text) const;
 
-private:
+  private:
     Geometry(int rows, int cols);
     int rows_ = 0, cols_ = 0;
     Bitboard all_ = 0, not_col0_ = 0, not_col_last_ = 0, edge_ = 0;

@@ -9,12 +9,18 @@ namespace smallgo {
 
 std::string_view verdict_name(Verdict v) {
     switch (v) {
-        case Verdict::Legal: return "legal";
-        case Verdict::Occupied: return "occupied";
-        case Verdict::Suicide: return "suicide";
-        case Verdict::Ko: return "ko";
-        case Verdict::Superko: return "superko";
-        case Verdict::GameOver: return "game over";
+        case Verdict::Legal:
+            return "legal";
+        case Verdict::Occupied:
+            return "occupied";
+        case Verdict::Suicide:
+            return "suicide";
+        case Verdict::Ko:
+            return "ko";
+        case Verdict::Superko:
+            return "superko";
+        case Verdict::GameOver:
+            return "game over";
     }
     return "?";
 }
@@ -49,9 +55,12 @@ Verdict History::check(Move m, Position& next, int* match) const {
         return Verdict::Legal;
     }
     switch (cur.play(g_, m, rules_.suicide_allowed, next)) {
-        case PlayStatus::Occupied: return Verdict::Occupied;
-        case PlayStatus::Suicide: return Verdict::Suicide;
-        case PlayStatus::Ok: break;
+        case PlayStatus::Occupied:
+            return Verdict::Occupied;
+        case PlayStatus::Suicide:
+            return Verdict::Suicide;
+        case PlayStatus::Ok:
+            break;
     }
     int found = -1;
     switch (rules_.ko) {

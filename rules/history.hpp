@@ -22,7 +22,7 @@ enum class Verdict : u8 { Legal, Occupied, Suicide, Ko, Superko, GameOver };
 std::string_view verdict_name(Verdict v);
 
 class History {
-public:
+  public:
     // A game from the empty board, Black to move.
     History(const Geometry& g, const Rules& r);
     // A game from `start` with no earlier positions.
@@ -61,7 +61,7 @@ public:
 
     bool is_ok() const;
 
-private:
+  private:
     struct Record {
         Position pos;
         bool by_play = false;  // the turn that produced it was a play, not a pass

@@ -78,7 +78,8 @@ PlayStatus Position::play(const Geometry& g, Move m, bool suicide_allowed, Posit
 
 bool Position::is_legal(const Geometry& g) const {
     Bitboard e = empty(g);
-    return strings_without_liberty(g, stones[0], e) == 0 && strings_without_liberty(g, stones[1], e) == 0;
+    return strings_without_liberty(g, stones[0], e) == 0 &&
+           strings_without_liberty(g, stones[1], e) == 0;
 }
 
 bool Position::is_ok(const Geometry& g) const {

@@ -25,7 +25,9 @@ struct Position {
     Bitboard occupied() const { return stones[0] | stones[1]; }
     Bitboard empty(const Geometry& g) const { return g.all() & ~occupied(); }
     // Stones plus side to move (situational superko, the solver's table).
-    u64 situational_hash() const { return to_move == Color::White ? hash ^ zobrist::WhiteToMove : hash; }
+    u64 situational_hash() const {
+        return to_move == Color::White ? hash ^ zobrist::WhiteToMove : hash;
+    }
     bool same_board(const Position& o) const {
         return stones[0] == o.stones[0] && stones[1] == o.stones[1];
     }

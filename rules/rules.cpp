@@ -15,8 +15,9 @@ constexpr std::array Presets = {
            "taylor-tromp-rules-1996-post.txt",
            "Taylor-Tromp 1996 wording: a play may not leave a grid the same player left before; "
            "suicide allowed, komi 0"},
-    Preset{"mg", Rules{KoRule::Simple, true, 14, CycleRule::Draw}, "mg-rules-of-go.txt",
-           "MG rules: simple ko, suicide allowed, a repeated cycle ends the game as a draw, komi 7"},
+    Preset{
+        "mg", Rules{KoRule::Simple, true, 14, CycleRule::Draw}, "mg-rules-of-go.txt",
+        "MG rules: simple ko, suicide allowed, a repeated cycle ends the game as a draw, komi 7"},
     Preset{"simple", Rules{KoRule::Simple, false, 0, CycleRule::Draw}, "evercat-go-rules.txt",
            "Evercat's basic rules: simple ko, no suicide, komi 0; a repeated board (the text is "
            "silent) is scored a draw as under the MG rules"},
@@ -25,7 +26,9 @@ constexpr std::array Presets = {
 };
 }  // namespace
 
-std::span<const Preset> presets() { return Presets; }
+std::span<const Preset> presets() {
+    return Presets;
+}
 
 std::optional<Preset> find_preset(std::string_view name) {
     for (const auto& p : Presets)
@@ -35,10 +38,14 @@ std::optional<Preset> find_preset(std::string_view name) {
 
 std::string_view ko_rule_name(KoRule k) {
     switch (k) {
-        case KoRule::Simple: return "simple ko";
-        case KoRule::Positional: return "positional superko";
-        case KoRule::Situational: return "situational superko";
-        case KoRule::OwnGrids: return "no grid the same player left before (1996 wording)";
+        case KoRule::Simple:
+            return "simple ko";
+        case KoRule::Positional:
+            return "positional superko";
+        case KoRule::Situational:
+            return "situational superko";
+        case KoRule::OwnGrids:
+            return "no grid the same player left before (1996 wording)";
     }
     return "?";
 }

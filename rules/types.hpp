@@ -22,7 +22,9 @@ using Bitboard = u64;
 enum class Color : u8 { Black = 0, White = 1 };
 
 // The other colour.
-constexpr Color opponent(Color c) { return c == Color::Black ? Color::White : Color::Black; }
+constexpr Color opponent(Color c) {
+    return c == Color::Black ? Color::White : Color::Black;
+}
 
 // A move is a point index 0..63, or Pass.
 using Move = i8;

@@ -48,7 +48,8 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c) {
             if (live_strings >> s & 1) alive |= strings[s];
         for (int r = 0; r < nr; ++r) {
             if (!(live_regions >> r & 1)) continue;
-            if ((g.neighbours(regions[r]) & own & ~alive) != 0) live_regions &= ~(u64{1} << r), changed = true;
+            if ((g.neighbours(regions[r]) & own & ~alive) != 0)
+                live_regions &= ~(u64{1} << r), changed = true;
         }
     }
     SafePoints out;

@@ -3,7 +3,8 @@
 // that hold under any history: such stones stay on the board to the end, and a one-point region
 // enclosed by them stays empty or theirs (an opponent stone there has no liberty and is removed
 // at once, or is an illegal suicide). Larger regions are not counted: keeping them would need
-// moves, whose legality depends on the history: they are reported apart. Cost: a few flood fills per string and region.
+// moves, whose legality depends on the history: they are reported apart. Cost: a few flood fills
+// per string and region.
 #pragma once
 
 #include "rules/geometry.hpp"

@@ -25,16 +25,21 @@ Rules parse_rules(const std::string& name) {
 Move play_text(History& h, const std::string& text, int number, std::string_view where) {
     const Geometry& g = h.geometry();
     auto m = g.parse_move(text);
-    if (!m) throw UsageError(fmt::format("{}move {}: '{}' is not a point of the {} board", where, number, text, g.name()));
+    if (!m)
+        throw UsageError(fmt::format("{}move {}: '{}' is not a point of the {} board", where,
+                                     number, text, g.name()));
     Color c = h.current().to_move;
     Verdict v = h.play(*m);
     if (v != Verdict::Legal)
         throw UsageError(fmt::format("{}move {}: {} {} is illegal ({})", where, number,
-                                     c == Color::Black ? "Black" : "White", g.aga(*m), verdict_name(v)));
+                                     c == Color::Black ? "Black" : "White", g.aga(*m),
+                                     verdict_name(v)));
     return *m;
 }
 
-int default_threads() { return tbb::info::default_concurrency(); }
+int default_threads() {
+    return tbb::info::default_concurrency();
+}
 
 int parse_komi(const std::string& text) {
     double k = 0;
@@ -58,7 +63,8 @@ std::string value_text(int value_x2) {
 
 std::string value_short(int value_x2) {
     if (value_x2 == 0) return "0";
-    return fmt::format("{}+{}", value_x2 > 0 ? "B" : "W", komi_text(value_x2 > 0 ? value_x2 : -value_x2));
+    return fmt::format("{}+{}", value_x2 > 0 ? "B" : "W",
+                       komi_text(value_x2 > 0 ? value_x2 : -value_x2));
 }
 
 }  // namespace smallgo::cli

@@ -42,7 +42,8 @@ void run_replay(const ReplayOptions& o) {
 
 void add_replay_command(CLI::App& app) {
     auto o = std::make_shared<ReplayOptions>();
-    auto* cmd = app.add_subcommand("replay", "Play a list of moves and print each position and the score");
+    auto* cmd =
+        app.add_subcommand("replay", "Play a list of moves and print each position and the score");
     cmd->add_option("board", o->board, "Board as ROWSxCOLS, e.g. 3x3")->required();
     cmd->add_option("moves", o->moves, "Moves: AGA (C3) or SGF (cc) coordinates, or pass");
     cmd->add_option("--rules,-r", o->rules, "Rules preset (see `smallgo rules`)");

@@ -13,7 +13,8 @@ void add_rules_command(CLI::App& app) {
                        describe(p.rules), p.source);
         }
         fmt::print(
-            "All presets: two consecutive passes end the game; the score is area (stones plus empty\n"
+            "All presets: two consecutive passes end the game; the score is area (stones plus "
+            "empty\n"
             "points that reach only that colour), Black minus White minus komi.\n");
     });
 }

@@ -15,7 +15,9 @@ namespace smallgo::cli {
 
 namespace {
 std::atomic<bool> interrupted{false};
-extern "C" void on_interrupt(int) { interrupted.store(true); }
+extern "C" void on_interrupt(int) {
+    interrupted.store(true);
+}
 
 struct SolveArgs {
     std::string board, rules = "tromp-taylor", komi, sgf;
@@ -39,14 +41,16 @@ std::string moves_text(const Geometry& g, const std::vector<Move>& ms) {
     return s;
 }
 
-void write_sgf(const std::string& path, const Geometry& g, const Rules& r, const std::string& preset,
-               const SolveResult& res, const History& h) {
+void write_sgf(const std::string& path, const Geometry& g, const Rules& r,
+               const std::string& preset, const SolveResult& res, const History& h) {
     std::ofstream out(path);
     if (!out) throw UsageError(fmt::format("cannot write SGF file '{}'", path));
-    std::string size = g.is_square() ? std::to_string(g.rows()) : fmt::format("{}:{}", g.cols(), g.rows());
-    out << fmt::format("(;FF[4]GM[1]CA[UTF-8]AP[smallgo:0.1]SZ[{}]RU[{}]KM[{}]RE[{}]\nC[Exact value under {}: {}]",
-                       size, preset, komi_text(r.komi_x2), value_short(res.value_x2), describe(r),
-                       value_text(res.value_x2));
+    std::string size =
+        g.is_square() ? std::to_string(g.rows()) : fmt::format("{}:{}", g.cols(), g.rows());
+    out << fmt::format(
+        "(;FF[4]GM[1]CA[UTF-8]AP[smallgo:0.1]SZ[{}]RU[{}]KM[{}]RE[{}]\nC[Exact value under {}: {}]",
+        size, preset, komi_text(r.komi_x2), value_short(res.value_x2), describe(r),
+        value_text(res.value_x2));
     Color c = h.current().to_move;
     for (Move m : res.pv) {
         out << fmt::format(";{}[{}]", c == Color::Black ? "B" : "W", g.sgf(m));
@@ -60,12 +64,14 @@ void run_solve(const SolveArgs& a) {
     Rules r = parse_rules(a.rules);
     if (!a.komi.empty()) r.komi_x2 = parse_komi(a.komi);
     if (!(a.hash_mb >= 0.001 && a.hash_mb <= 1 << 20))
-        throw UsageError(fmt::format("bad --hash {}: expected megabytes between 0.001 and 1048576", a.hash_mb));
+        throw UsageError(
+            fmt::format("bad --hash {}: expected megabytes between 0.001 and 1048576", a.hash_mb));
     History h = replay_moves(g, r, a.moves);
     SolveOptions o;
     o.hash_bytes = static_cast<std::size_t>(a.hash_mb * (1 << 20));
     o.all_moves = a.all_moves;
-    if (a.threads < 1 || a.threads > 1024) throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a.threads));
+    if (a.threads < 1 || a.threads > 1024)
+        throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a.threads));
     o.threads = a.threads;
     o.use_table = !a.no_table;
     o.use_bounds = !a.no_bounds;
@@ -80,7 +86,10 @@ void run_solve(const SolveArgs& a) {
         j["rules"] = a.rules;
         j["komi"] = r.komi();
         j["complete"] = res.complete;
-        if (res.complete) j["value"] = res.value_x2 / 2.0; else j["value"] = nullptr;
+        if (res.complete)
+            j["value"] = res.value_x2 / 2.0;
+        else
+            j["value"] = nullptr;
         j["lower"] = res.lower_x2 / 2.0;
         j["upper"] = res.upper_x2 / 2.0;
         j["best_moves"] = nlohmann::json::array();
@@ -94,34 +103,50 @@ void run_solve(const SolveArgs& a) {
         j["nodes"] = res.nodes;
         j["seconds"] = res.seconds;
         j["threads"] = res.threads;
-        j["table"] = {{"bytes", res.table_bytes}, {"entries", res.table_capacity}, {"used", res.table_used},
-                      {"hits", res.table_hits}, {"stores", res.table_stores}};
+        j["table"] = {{"bytes", res.table_bytes},
+                      {"entries", res.table_capacity},
+                      {"used", res.table_used},
+                      {"hits", res.table_hits},
+                      {"stores", res.table_stores}};
         fmt::print("{}\n", j.dump());
     } else {
         fmt::print("Board {}, rules {}: {}\n", g.name(), a.rules, describe(r));
-        if (!a.moves.empty()) fmt::print("After: {}\n", moves_text(g, [&] { std::vector<Move> v; for (auto& t : a.moves) v.push_back(*g.parse_move(t)); return v; }()));
+        if (!a.moves.empty())
+            fmt::print("After: {}\n", moves_text(g, [&] {
+                           std::vector<Move> v;
+                           for (auto& t : a.moves) v.push_back(*g.parse_move(t));
+                           return v;
+                       }()));
         if (!res.complete) {
-            fmt::print("Stopped before the end: the value lies in [{}, {}] (Black minus White minus komi)\n",
-                       komi_text(res.lower_x2), komi_text(res.upper_x2));
+            fmt::print(
+                "Stopped before the end: the value lies in [{}, {}] (Black minus White minus "
+                "komi)\n",
+                komi_text(res.lower_x2), komi_text(res.upper_x2));
         } else {
             fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
             fmt::print("Optimal first moves: {}\n", moves_text(g, res.best_moves));
-            fmt::print("Principal variation ({} moves): {}\n", res.pv.size(), moves_text(g, res.pv));
+            fmt::print("Principal variation ({} moves): {}\n", res.pv.size(),
+                       moves_text(g, res.pv));
             History end = h;
             for (Move m : res.pv) end.play(m);
             fmt::print("Final position:\n{}", to_board_text(g, end.current()));
             if (a.all_moves) {
-                fmt::print("Value of each legal first move (Black minus White minus komi; '-' illegal):\n");
+                fmt::print(
+                    "Value of each legal first move (Black minus White minus komi; '-' "
+                    "illegal):\n");
                 Position empty;
                 std::vector<std::string> cell(g.points(), "-");
                 std::string pass_value = "-";
                 for (auto& mv : res.move_values) {
-                    if (mv.move == Pass) pass_value = value_short(mv.value_x2);
-                    else cell[mv.move] = value_short(mv.value_x2);
+                    if (mv.move == Pass)
+                        pass_value = value_short(mv.value_x2);
+                    else
+                        cell[mv.move] = value_short(mv.value_x2);
                 }
                 for (int row = g.rows() - 1; row >= 0; --row) {
                     fmt::print("{:>3}", row + 1);
-                    for (int col = 0; col < g.cols(); ++col) fmt::print(" {:>6}", cell[g.point(row, col)]);
+                    for (int col = 0; col < g.cols(); ++col)
+                        fmt::print(" {:>6}", cell[g.point(row, col)]);
                     fmt::print("\n");
                 }
                 fmt::print("   ");
@@ -133,11 +158,13 @@ void run_solve(const SolveArgs& a) {
                 fmt::print("\n  pass: {}\n", pass_value);
             }
         }
-        fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}\n", res.nodes, res.seconds,
-                   res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0, res.threads);
+        fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}\n", res.nodes,
+                   res.seconds,
+                   res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0,
+                   res.threads);
         fmt::print("Table: {:.1f} MB, {} of {} entries used, {} hits, {} stores\n",
-                   static_cast<double>(res.table_bytes) / (1 << 20), res.table_used, res.table_capacity,
-                   res.table_hits, res.table_stores);
+                   static_cast<double>(res.table_bytes) / (1 << 20), res.table_used,
+                   res.table_capacity, res.table_hits, res.table_stores);
     }
     if (!a.sgf.empty() && res.complete) write_sgf(a.sgf, g, r, a.rules, res, h);
     if (!res.complete) throw Interrupted();
@@ -146,17 +173,22 @@ void run_solve(const SolveArgs& a) {
 
 void add_solve_command(CLI::App& app) {
     auto a = std::make_shared<SolveArgs>();
-    auto* cmd = app.add_subcommand("solve", "Exact minimax value of the game (area score, Black minus White minus komi)");
+    auto* cmd = app.add_subcommand(
+        "solve", "Exact minimax value of the game (area score, Black minus White minus komi)");
     cmd->add_option("board", a->board, "Board as ROWSxCOLS, e.g. 3x3")->required();
     cmd->add_option("--rules,-r", a->rules, "Rules preset (see `smallgo rules`)");
     cmd->add_option("--komi,-k", a->komi, "Komi, overriding the preset's (a multiple of 0.5)");
-    cmd->add_option("--moves", a->moves, "Moves played before the position to solve (they count for ko)");
+    cmd->add_option("--moves", a->moves,
+                    "Moves played before the position to solve (they count for ko)");
     cmd->add_flag("--all-moves", a->all_moves, "Also the exact value of every legal first move");
     cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (default 256)");
     cmd->add_flag("--json", a->json, "Print one JSON object");
-    cmd->add_option("--threads", a->threads, "Threads (default: every core; 1 is the serial solver)");
-    cmd->add_flag("--no-table", a->no_table, "Search without the transposition table (slow; a check)");
-    cmd->add_flag("--no-bounds", a->no_bounds, "Search without unconditional-life bounds (slow; a check)");
+    cmd->add_option("--threads", a->threads,
+                    "Threads (default: every core; 1 is the serial solver)");
+    cmd->add_flag("--no-table", a->no_table,
+                  "Search without the transposition table (slow; a check)");
+    cmd->add_flag("--no-bounds", a->no_bounds,
+                  "Search without unconditional-life bounds (slow; a check)");
     cmd->add_option("--sgf", a->sgf, "Write the principal variation as an SGF file");
     cmd->callback([a] { run_solve(*a); });
 }

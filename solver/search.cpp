@@ -38,7 +38,7 @@ struct Keep {
 };
 
 class Searcher {
-public:
+  public:
     Searcher(History& h, TranspositionTable& tt, const SolveOptions& o)
         : h_(h), g_(h.geometry()), rules_(h.rules()), tt_(tt), options_(o) {
         draws_possible_ = rules_.ko == KoRule::Simple;
@@ -48,7 +48,6 @@ public:
             int d = std::abs(dr) + std::abs(dc);
             centrality_[p] = static_cast<u32>(std::max(0, 15 - d));
         }
-
     }
 
     // Whether the current position's value (side to move's view) reaches beta, searching at
@@ -68,10 +67,10 @@ public:
 
     u64 nodes = 0, hits = 0, stores = 0;
 
-private:
+  private:
     void static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const;
-    void store(u64 key, const Position& pos, int ply, const TTData* old, int lower, int upper, Move move,
-               const Keep& keep, int dep);
+    void store(u64 key, const Position& pos, int ply, const TTData* old, int lower, int upper,
+               Move move, const Keep& keep, int dep);
     int terminal_x2(const Position& p) const { return 2 * area_score(g_, p) - rules_.komi_x2; }
     int side(const Position& p, int black_view) const {
         return p.to_move == Color::Black ? black_view : -black_view;
@@ -106,7 +105,8 @@ private:
     static constexpr u32 pass_score_ = 1u << 30;
 };
 
-void Searcher::static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const {
+void Searcher::static_bounds(const Position& pos, int ply, int& lo, int& hi,
+                             Keep& bound_keep) const {
     // Bounds from unconditional life: safe points stay their owner's to the end. Larger enclosed
     // regions count too where no earlier position could make the owner's clearing plays
     // repetitions: no earlier board holds all the alive stones and a stone of the owner inside
@@ -141,8 +141,9 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     ++nodes;
     keep = Keep{};
     dep = NoDependency;
-    if ((nodes & 0xFFF) == 0 && ((options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
-                                 (options_.node_limit && nodes > options_.node_limit)))
+    if ((nodes & 0xFFF) == 0 &&
+        ((options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
+         (options_.node_limit && nodes > options_.node_limit)))
         stopped_ = true;
     if (stopped_) return {Unknown, 0};
     const Position pos = h_.current();
@@ -182,8 +183,9 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
         Move m = static_cast<Move>(std::countr_zero(empty));
         moves[count] = m;
         score[count++] = m == tt_move ? 1u << 31
-                         : (m == killers[0] || m == killers[1]) ? (1u << 29)
-                                                                : history_[me][m] * 16 + centrality_[m];
+                         : (m == killers[0] || m == killers[1])
+                             ? (1u << 29)
+                             : history_[me][m] * 16 + centrality_[m];
     }
     moves[count] = Pass;
     score[count++] = tt_move == Pass ? 1u << 31 : pass_score_;
@@ -287,9 +289,12 @@ int Searcher::exact(int lower, int upper) {
         int beta = lower + (upper - lower + 1) / 2;
         int d;
         Outcome r = test(beta, depth, k, d);
-        if (r.kind == High) lower = std::max(lower, r.value);
-        else if (r.kind == Low) upper = std::min(upper, r.value);
-        else depth += 1 + depth / 2;
+        if (r.kind == High)
+            lower = std::max(lower, r.value);
+        else if (r.kind == Low)
+            upper = std::min(upper, r.value);
+        else
+            depth += 1 + depth / 2;
     }
     return lower;
 }
@@ -342,7 +347,8 @@ std::vector<int> history_symmetries(const History& h) {
     for (int s = 1; s < g.symmetry_count(); ++s) {
         bool ok = true;
         for (int i = 0; i <= h.turns() && ok; ++i)
-            ok = g.map(s, h.at(i).black()) == h.at(i).black() && g.map(s, h.at(i).white()) == h.at(i).white();
+            ok = g.map(s, h.at(i).black()) == h.at(i).black() &&
+                 g.map(s, h.at(i).white()) == h.at(i).white();
         if (ok) syms.push_back(s);
     }
     return syms;
@@ -390,7 +396,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
     for (Move m : legal) {
         Move canon = m;
         if (m != Pass)
-            for (int sym : syms) canon = std::min<Move>(canon, static_cast<Move>(g.map_point(sym, m)));
+            for (int sym : syms)
+                canon = std::min<Move>(canon, static_cast<Move>(g.map_point(sym, m)));
         if (canon == m) reps.push_back(m);
         rep_of[m == Pass ? MaxPoints : m] = canon;
     }
@@ -408,7 +415,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
         std::vector<char> done(reps.size(), 0);
         std::mutex m_;
         // Allow more threads than cores when asked (the tests oversubscribe on purpose).
-        tbb::global_control allow(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(o.threads));
+        tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                                  static_cast<std::size_t>(o.threads));
         tbb::task_arena arena(o.threads);
         arena.execute([&] {
             tbb::parallel_for(std::size_t{0}, reps.size(), std::size_t{1}, [&](std::size_t i) {
@@ -418,17 +426,23 @@ SolveResult solve(History& h, const SolveOptions& o) {
                 bool ok = w.child_value(reps[i], v) && !w.stopped();
                 std::lock_guard<std::mutex> lock(m_);
                 worker_nodes += w.nodes, worker_hits += w.hits, worker_stores += w.stores;
-                if (ok) values[i] = v, done[i] = 1; else worker_stopped = true;
+                if (ok)
+                    values[i] = v, done[i] = 1;
+                else
+                    worker_stopped = true;
             });
         });
-        std::lock_guard<std::mutex> lock(m_);  // also orders the workers' writes for ThreadSanitizer
+        std::lock_guard<std::mutex> lock(
+            m_);  // also orders the workers' writes for ThreadSanitizer
         for (std::size_t i = 0; i < reps.size(); ++i)
             if (done[i]) exact.emplace_back(reps[i], values[i]), best = std::max(best, values[i]);
         if (worker_stopped) {
             // Only a lower bound is proven: the best of the moves that finished.
             if (best > -Infinity) {
-                if (sign > 0) r.lower_x2 = std::max(r.lower_x2, best);
-                else r.upper_x2 = std::min(r.upper_x2, -best);
+                if (sign > 0)
+                    r.lower_x2 = std::max(r.lower_x2, best);
+                else
+                    r.upper_x2 = std::min(r.upper_x2, -best);
             }
             return finish();
         }

@@ -3,9 +3,9 @@
 // driven by bisection on beta (an MTD-style search), so the shortest proofs are found first and
 // search paths stay short; a transposition table of proven bounds made safe under superko (see
 // tables/transposition.hpp for the argument); move ordering (table move, pass, killers, history
-// counts, centre first); score bounds from unconditional life; symmetry at the root. Values are in half points, Black minus White minus komi
-// (0 for a draw by repetition). One Solver searches from the current position of a History and
-// uses that history as its path; it allocates only the table.
+// counts, centre first); score bounds from unconditional life; symmetry at the root. Values are in
+// half points, Black minus White minus komi (0 for a draw by repetition). One Solver searches from
+// the current position of a History and uses that history as its path; it allocates only the table.
 #pragma once
 
 #include <atomic>
@@ -18,9 +18,9 @@ namespace smallgo {
 
 struct SolveOptions {
     std::size_t hash_bytes = std::size_t{64} << 20;
-    bool all_moves = false;                  // exact value of every legal first move
-    bool use_table = true;                   // off: plain alpha-beta (a test oracle)
-    bool use_bounds = true;                  // off: no unconditional-life bounds
+    bool all_moves = false;                   // exact value of every legal first move
+    bool use_table = true;                    // off: plain alpha-beta (a test oracle)
+    bool use_bounds = true;                   // off: no unconditional-life bounds
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
     int threads = 1;  // >1: the root moves are solved in parallel (oneTBB), sharing the table
@@ -32,11 +32,11 @@ struct MoveValue {
 };
 
 struct SolveResult {
-    bool complete = false;      // false when stopped: only the bounds hold
-    int value_x2 = 0;           // exact value when complete
-    int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
-    std::vector<Move> best_moves;    // every optimal first move
-    std::vector<Move> pv;            // a legal game from the position that scores the value
+    bool complete = false;               // false when stopped: only the bounds hold
+    int value_x2 = 0;                    // exact value when complete
+    int lower_x2 = 0, upper_x2 = 0;      // proven bounds (equal to value when complete)
+    std::vector<Move> best_moves;        // every optimal first move
+    std::vector<Move> pv;                // a legal game from the position that scores the value
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
     u64 nodes = 0;
     double seconds = 0;

@@ -9,7 +9,8 @@ constexpr u64 meta_of(const Position& p) {
 }
 
 constexpr u64 pack(const TTData& d, u64 meta, u8 generation) {
-    return static_cast<u64>(static_cast<u16>(d.lower)) | static_cast<u64>(static_cast<u16>(d.upper)) << 16 |
+    return static_cast<u64>(static_cast<u16>(d.lower)) |
+           static_cast<u64>(static_cast<u16>(d.upper)) << 16 |
            static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | meta << 40 |
            static_cast<u64>(d.work) << 48 | static_cast<u64>(generation) << 56;
 }
@@ -38,10 +39,13 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
         bool found = false;
         u64 w[4] = {};
         for (auto& e : b.w) {
-            u64 black = e[0].load(std::memory_order_relaxed), white = e[1].load(std::memory_order_relaxed);
+            u64 black = e[0].load(std::memory_order_relaxed),
+                white = e[1].load(std::memory_order_relaxed);
             u64 data = e[3].load(std::memory_order_relaxed);
-            if (black == p.black() && white == p.white() && ((data >> 40) & 0xFF) == meta && data != 0) {
-                w[0] = black, w[1] = white, w[2] = e[2].load(std::memory_order_relaxed), w[3] = data;
+            if (black == p.black() && white == p.white() && ((data >> 40) & 0xFF) == meta &&
+                data != 0) {
+                w[0] = black, w[1] = white, w[2] = e[2].load(std::memory_order_relaxed),
+                w[3] = data;
                 found = true;
                 break;
             }

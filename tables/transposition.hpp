@@ -27,9 +27,10 @@
 // Entry layout (4 words, 32 bytes; a bucket is 2 entries and a sequence word, 72 bytes):
 //   word 0  black stones              word 2  keep (a subset of black | white)
 //   word 1  white stones              word 3  data, bit fields below
-//     bits  0-15  lower bound (half points, side to move's view)   bits 40-47  meta: to_move | passes << 1 | 0x80
-//     bits 16-31  upper bound                                      bits 48-55  work: log2 of nodes
-//     bits 32-39  best move + 2 (0 = none)                          bits 56-63  generation
+//     bits  0-15  lower bound (half points, side to move's view)   bits 40-47  meta: to_move |
+//     passes << 1 | 0x80 bits 16-31  upper bound                                      bits 48-55
+//     work: log2 of nodes bits 32-39  best move + 2 (0 = none)                          bits 56-63
+//     generation
 // Concurrent access uses a sequence lock per bucket (odd while being written): readers retry a
 // torn read, writers skip a bucket that another thread is writing. Costs: one probe reads one
 // bucket; memory is exactly the bucket count times 72 bytes.
@@ -51,7 +52,7 @@ struct TTData {
 };
 
 class TranspositionTable {
-public:
+  public:
     // A table of at most `bytes` bytes (at least one bucket).
     explicit TranspositionTable(std::size_t bytes);
     static constexpr std::size_t BucketBytes = 72;
@@ -69,7 +70,7 @@ public:
     // Entries in use, counted over the whole table (slow: for reports).
     std::size_t used() const;
 
-private:
+  private:
     struct Bucket {
         std::atomic<u64> seq{0};
         std::atomic<u64> w[2][4];

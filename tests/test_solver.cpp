@@ -59,7 +59,8 @@ TEST_CASE("solver: published values", "[solver]") {
 
 // 1x5 under the MG rules (simple ko, suicide, draw by repetition) and under the 1996 wording is
 // out of reach of the reference (over 10^8 nodes): the two pairs left out, and counted.
-TEST_CASE("solver: equals the reference on every board of at most 5 points, every preset", "[solver]") {
+TEST_CASE("solver: equals the reference on every board of at most 5 points, every preset",
+          "[solver]") {
     int compared = 0;
     for (auto name : PresetNames) {
         Rules rules = find_preset(name)->rules;
@@ -138,7 +139,8 @@ TEST_CASE("solver: symmetric histories give equal values", "[solver]") {
         int v0 = solve_small(h).value_x2;
         for (int sym = 1; sym < g.symmetry_count(); ++sym) {
             History hs(g, rules);
-            for (Move m : moves) REQUIRE(hs.play(static_cast<Move>(g.map_point(sym, m))) == Verdict::Legal);
+            for (Move m : moves)
+                REQUIRE(hs.play(static_cast<Move>(g.map_point(sym, m))) == Verdict::Legal);
             REQUIRE(solve_small(hs).value_x2 == v0);
         }
     }
