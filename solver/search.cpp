@@ -61,13 +61,15 @@ class Searcher {
     bool at_least(int beta);
     // Exact value after the side to move plays m (side to move's view); false if m is illegal.
     bool child_value(Move m, int& value);
-    // Whether the value after m reaches target (mover's view); `legal` says whether m is legal.
-    bool child_at_least(Move m, int target, bool& legal);
+    // Whether m is legal and the value after it reaches target (mover's view).
+    bool child_at_least(Move m, int target);
     bool stopped() const { return stopped_; }
 
     u64 nodes = 0, hits = 0, stores = 0;
 
   private:
+    enum class Step { Illegal, Ended, Entered };
+    Step enter(Move m, int& value);
     void static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const;
     void store(u64 key, const Position& pos, int ply, const TTData* old, int lower, int upper,
                Move move, const Keep& keep, int dep);
@@ -309,32 +311,43 @@ bool Searcher::at_least(int beta) {
     return false;
 }
 
-bool Searcher::child_value(Move m, int& value) {
+// Applies m at the root of a query: Illegal, Ended (the game is over and `value` is its result,
+// mover's view), or Entered (m is pushed; the caller pops).
+Searcher::Step Searcher::enter(Move m, int& value) {
     const Position pos = h_.current();
     Position next;
-    if (h_.check(m, next) != Verdict::Legal) return false;
+    if (h_.check(m, next) != Verdict::Legal) return Step::Illegal;
     if (next.passes >= 2) {
         value = side(pos, terminal_x2(next));
-        return true;
+        return Step::Ended;
     }
     if (m != Pass && draws_possible_ && h_.cycle_match(next) >= 0) {
         value = 0;
-        return true;
+        return Step::Ended;
     }
     h_.push(next, m != Pass);
-    value = -exact(-Infinity, Infinity);
-    h_.pop();
-    return true;
+    return Step::Entered;
 }
 
-bool Searcher::child_at_least(Move m, int target, bool& legal) {
-    const Position pos = h_.current();
-    Position next;
-    legal = h_.check(m, next) == Verdict::Legal;
-    if (!legal) return false;
-    if (next.passes >= 2) return side(pos, terminal_x2(next)) >= target;
-    if (m != Pass && draws_possible_ && h_.cycle_match(next) >= 0) return 0 >= target;
-    h_.push(next, m != Pass);
+bool Searcher::child_value(Move m, int& value) {
+    Step step = enter(m, value);
+    if (step == Step::Entered) {
+        value = -exact(-Infinity, Infinity);
+        h_.pop();
+    }
+    return step != Step::Illegal;
+}
+
+bool Searcher::child_at_least(Move m, int target) {
+    int value = 0;
+    switch (enter(m, value)) {
+        case Step::Illegal:
+            return false;
+        case Step::Ended:
+            return value >= target;
+        case Step::Entered:
+            break;
+    }
     bool child_high = at_least(1 - target);  // the child reaches 1 - target: this move is below
     h_.pop();
     return !child_high;
@@ -449,8 +462,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     }
     for (Move m : reps) {
         if (o.threads > 1) break;  // solved above
-        bool legal_move = true;
-        if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1, legal_move)) {
+        if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1)) {
             if (s.stopped()) break;
             continue;
         }
@@ -472,8 +484,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
             if (em == canon) v = ev;
         bool optimal = v >= best;
         if (v == -Infinity) {  // not known exactly: test "value >= best"
-            bool legal_move;
-            optimal = s.child_at_least(canon, best, legal_move);
+            optimal = s.child_at_least(canon, best);
             if (s.stopped()) return finish();
         }
         if (o.all_moves) r.move_values.push_back({m, sign * v});
@@ -488,8 +499,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         for (Move m = 0; m < g.points(); ++m) order.push_back(m);
         Move chosen = NoMove;
         for (Move m : order) {
-            bool legal_move;
-            if (s.child_at_least(m, target, legal_move)) {  // reaching the value means equal to it
+            if (s.child_at_least(m, target)) {  // reaching the value means equal to it
                 chosen = m;
                 break;
             }
