@@ -36,8 +36,8 @@ struct WideSum {
     // Accumulator of row sums: one limb more than a count (it adds up to 2^64 counts).
     using Acc = std::array<u64, K + 1>;
 
-    // *d += *s.
-    void add(u64* d, const u64* s) const {
+    // *d += *s; returns the carry out of the top limb.
+    u64 add(u64* d, const u64* s) const {
         u64 carry = 0;
         for (int i = 0; i < K; ++i) {
             u64 a = s[i] + carry;
@@ -46,6 +46,7 @@ struct WideSum {
             carry += r < a;
             d[i] = r;
         }
+        return carry;
     }
     // *d += *s, where other threads may add to *d at the same time.
     void atomic_add(u64* d, const u64* s) const {
@@ -58,20 +59,11 @@ struct WideSum {
             carry += old + a < old;
         }
     }
-    void accumulate(Acc& acc, const u64* s) const {
-        u64 carry = 0;
-        for (int i = 0; i < K; ++i) {
-            u64 a = s[i] + carry;
-            carry = a < carry;
-            u64 r = acc[i] + a;
-            carry += r < a;
-            acc[i] = r;
-        }
-        acc[K] += carry;
-    }
+    void accumulate(Acc& acc, const u64* s) const { acc[K] += add(acc.data(), s); }
     void merge(Acc& acc, const Acc& other) const {
-        add(acc.data(), other.data());
-        acc[K] += other[K];  // cannot carry out: the total is below 2^(64 (K+1))
+        // The carry out of the low K limbs goes into the top limb, which cannot itself carry out:
+        // the total is below 2^(64 (K+1)).
+        acc[K] += other[K] + add(acc.data(), other.data());
     }
     static Acc zero() { return Acc{}; }
     BigCount to_big(const u64* s) const { return big_from_limbs(s, K); }
