@@ -13,6 +13,7 @@
 #include "rules/position.hpp"
 #include "tables/border_state.hpp"
 #include "tables/legal_count.hpp"
+#include "tables/legal_counts.hpp"
 #include "tables/legal_crt.hpp"
 #include "tables/legal_sweep.hpp"
 
@@ -338,4 +339,17 @@ TEST_CASE("a count that outgrows its memory limit stops", "[count]") {
     auto r = count_legal(o);
     CHECK(r.end == CountEnd::OutOfMemory);
     CHECK(r.peak_bytes <= o.memory_limit);
+}
+
+TEST_CASE("wide sums carry into the top limb when accumulating and merging", "[count]") {
+    using namespace smallgo;
+    WideSum<2> w;
+    const u64 ones[2] = {~u64{0}, ~u64{0}};  // 2^128 - 1
+    auto a = WideSum<2>::zero(), b = WideSum<2>::zero();
+    w.accumulate(a, ones);
+    w.accumulate(a, ones);  // 2^129 - 2
+    w.accumulate(b, ones);  // 2^128 - 1
+    w.merge(a, b);          // 3 * 2^128 - 3
+    BigCount expected = (BigCount(1) << 128) * 3 - 3;
+    REQUIRE(w.to_big(a) == expected);
 }
