@@ -1,18 +1,22 @@
-// The state table of the legal-position counter: open addressing with linear probing, from a
-// border word to its count. Entries are stored inline, one after another:
+// Memory of the legal-position counter: growable anonymous mappings, and the small table that
+// adds up the counts of one partition of successor states (legal_sweep.hpp).
 //
-//   | word      | 0            | 1 .. Limbs                          |
-//   |-----------|--------------|-------------------------------------|
-//   | holds     | ~border word | the count (see legal_counts.hpp)   |
+// Every array of the counter is a run of entries of Stride = 1 + Limbs words:
+//
+//   | word      | 0                         | 1 .. Limbs                          |
+//   |-----------|---------------------------|-------------------------------------|
+//   | in arrays | the border word           | its count (see legal_counts.hpp)    |
+//   | in tables | ~border word (0: empty)   | its count                           |
 //
 // ~word is never 0 (a border word never has all nibbles 15), so a key of 0 marks an empty slot
-// and a freshly mapped (zero) region is an empty table that the kernel commits lazily. The home
-// slot is the high half of mix(word) * capacity, so the capacity need not be a power of two.
-// Several threads may claim slots at once (a compare-exchange on the key); counts are added by
-// the caller. The caller keeps the load below MaxLoad, so a probe always ends.
+// of a table and a freshly mapped (zero) region is an empty table. A table is meant to stay in
+// the core's L2 cache: the sweep sizes its partitions so that one partition's table fits. Its
+// capacity is a power of two and its home slot the low bits of border_hash(word), whose high
+// bits choose the partition; it lists the slots it claims, so that draining it costs the
+// entries, not the capacity. A Region commits pages only when they are touched, so reserving an
+// upper bound costs address space, not memory.
 #pragma once
 
-#include <atomic>
 #include <cassert>
 #include <cstddef>
 
@@ -21,93 +25,113 @@
 
 namespace smallgo {
 
-// Zero-filled memory of `bytes` bytes (mmap, huge pages advised); nullptr when refused.
-u64* map_zeroed(std::size_t bytes);
-void unmap(u64* p, std::size_t bytes);
+// A well-mixed 64-bit hash of a border word (all bits usable: high ones pick the partition,
+// low ones the slot).
+constexpr u64 border_hash(BorderWord w) {
+    u64 h = w * 0x9E37'79B9'7F4A'7C15ull;
+    h ^= h >> 32;
+    h *= 0xD6E8'FEB8'6659'FD93ull;
+    return h ^ (h >> 32);
+}
 
-__extension__ typedef unsigned __int128 U128;
+// An anonymous private mapping that can grow (keeping its contents) and give its pages back.
+class Region {
+  public:
+    Region() = default;
+    Region(Region&& o) noexcept { swap(o); }
+    Region& operator=(Region&& o) noexcept {
+        swap(o);
+        return *this;
+    }
+    Region(const Region&) = delete;
+    Region& operator=(const Region&) = delete;
+    ~Region();
+    void swap(Region& o) noexcept {
+        std::swap(data_, o.data_);
+        std::swap(bytes_, o.bytes_);
+    }
 
+    u64* data() { return data_; }
+    const u64* data() const { return data_; }
+    std::size_t bytes() const { return bytes_; }
+    // Makes at least `bytes` addressable, keeping the contents; false when the system refuses.
+    bool reserve(std::size_t bytes);
+    // Gives the pages back to the system; the contents read as zero afterwards.
+    void discard();
+
+  private:
+    u64* data_ = nullptr;
+    std::size_t bytes_ = 0;
+};
+
+// Open addressing with linear probing, one thread, from a border word to its count, added up.
 template <int Limbs>
 class BorderTable {
   public:
     static constexpr int Stride = 1 + Limbs;  // words per entry
-    static constexpr double MaxLoad = 0.75;
 
-    BorderTable() = default;
-    explicit BorderTable(u64 capacity) : capacity_(capacity) {
-        data_ = map_zeroed(bytes());
-        if (!data_) capacity_ = 0;
+    // Makes room for up to `entries` distinct words at a load of at most 3/4; the table must be
+    // empty. False when the system refuses the memory.
+    bool prepare(u64 entries) {
+        u64 cap = 16;
+        while (cap * 3 < entries * 4) cap *= 2;
+        if (!region_.reserve(cap * Stride * 8) || !list_.reserve(cap * 4)) return false;
+        mask_ = cap - 1;
+        used_ = 0;
+        claimed_ = reinterpret_cast<u32*>(list_.data());
+        return true;
     }
-    BorderTable(BorderTable&& o) noexcept { swap(o); }
-    BorderTable& operator=(BorderTable&& o) noexcept {
-        swap(o);
-        return *this;
-    }
-    BorderTable(const BorderTable&) = delete;
-    BorderTable& operator=(const BorderTable&) = delete;
-    ~BorderTable() {
-        if (data_) unmap(data_, bytes());
-    }
-    void swap(BorderTable& o) noexcept {
-        std::swap(data_, o.data_);
-        std::swap(capacity_, o.capacity_);
-    }
+    u64 capacity() const { return mask_ + 1; }
+    u64 size() const { return used_; }
+    std::size_t bytes() const { return region_.bytes() + list_.bytes(); }
 
-    bool ok() const { return data_ != nullptr; }
-    u64 capacity() const { return capacity_; }
-    std::size_t bytes() const { return std::size_t(capacity_) * Stride * sizeof(u64); }
-    // Entries beyond this load make probing slow; callers grow the table first.
-    u64 load_limit() const { return u64(double(capacity_) * MaxLoad); }
-    static std::size_t bytes_for(u64 capacity) { return std::size_t(capacity) * Stride * 8; }
-
-    u64* entry(u64 slot) { return data_ + slot * Stride; }
-    const u64* entry(u64 slot) const { return data_ + slot * Stride; }
-    bool empty_slot(u64 slot) const { return data_[slot * Stride] == 0; }
-    BorderWord word(u64 slot) const { return ~data_[slot * Stride]; }
-
-    // The slot where the search for w starts.
-    u64 home(BorderWord w) const {
-        u64 h = (w ^ (w >> 29)) * 0x9E37'79B9'7F4A'7C15ull;
-        return u64(U128(h) * capacity_ >> 64);
-    }
-    void prefetch(u64 slot) const { __builtin_prefetch(data_ + slot * Stride, 1, 0); }
-
-    // The count of w, searched from `slot` = home(w), claiming an empty slot when w is absent
-    // (then `claimed` is set). With Concurrent, other threads may claim at the same time.
-    template <bool Concurrent>
-    u64* find_or_claim(BorderWord w, u64 slot, bool& claimed) {
+    // Adds `count` (Limbs words) to the count of w, `hash` = border_hash(w), through `add`.
+    template <class Add>
+    void add(BorderWord w, u64 hash, const u64* count, Add&& add) {
         const u64 key = ~w;
-        for (;;) {
-            u64* e = data_ + slot * Stride;
-            if constexpr (Concurrent) {
-                std::atomic_ref<u64> k(e[0]);
-                u64 seen = k.load(std::memory_order_relaxed);
-                if (seen == 0 && k.compare_exchange_strong(seen, key, std::memory_order_relaxed)) {
-                    claimed = true;
-                    return e + 1;
-                }
-                if (seen == key) return e + 1;
-            } else {
-                if (e[0] == 0) {
-                    e[0] = key;
-                    claimed = true;
-                    return e + 1;
-                }
-                if (e[0] == key) return e + 1;
+        u64* data = region_.data();
+        for (u64 s = hash & mask_;; s = (s + 1) & mask_) {
+            u64* e = data + s * Stride;
+            if (e[0] == key) {
+                add(e + 1, count);
+                return;
             }
-            if (++slot == capacity_) slot = 0;
+            if (e[0] == 0) {
+                e[0] = key;
+                for (int i = 0; i < Limbs; ++i) e[1 + i] = count[i];
+                claimed_[used_++] = u32(s);
+                return;
+            }
         }
     }
 
-    // Empties slot `slot` (its key and count).
-    void clear(u64 slot) {
-        u64* e = entry(slot);
-        for (int i = 0; i < Stride; ++i) e[i] = 0;
+    // Writes every entry (word plain, then its count) to `out` in the order the words came,
+    // empties the table, and returns the number written.
+    u64 drain(u64* out) {
+        u64* data = region_.data();
+        for (u64 i = 0; i < used_; ++i) {
+            u64* e = data + u64(claimed_[i]) * Stride;
+            u64* o = out + i * Stride;
+            o[0] = ~e[0];
+            for (int l = 0; l < Limbs; ++l) o[1 + l] = e[1 + l];
+            for (int l = 0; l < Stride; ++l) e[l] = 0;
+        }
+        const u64 n = used_;
+        used_ = 0;
+        return n;
+    }
+
+    // Empties the table without reading it.
+    void clear() {
+        for (u64 i = 0; i < used_; ++i)
+            for (int l = 0; l < Stride; ++l) region_.data()[u64(claimed_[i]) * Stride + l] = 0;
+        used_ = 0;
     }
 
   private:
-    u64* data_ = nullptr;
-    u64 capacity_ = 0;
+    Region region_, list_;  // the slots; the slots claimed, in order
+    u32* claimed_ = nullptr;
+    u64 mask_ = 0, used_ = 0;
 };
 
 }  // namespace smallgo

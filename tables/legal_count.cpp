@@ -30,7 +30,7 @@ CountResult run(const CountOptions& o, Arith arith, int width, int length) {
     r.width = width;
     r.length = length;
     r.limbs = Arith::Limbs;
-    LegalSweep<Arith> sweep(width, length, arith, width >= 8 ? max_states_estimate(width) : 0);
+    LegalSweep<Arith> sweep(width, length, arith);
     CountProgress p;
     p.width = width;
     p.length = length;
@@ -80,8 +80,7 @@ u64 max_states_estimate(int width) {
 u64 bytes_estimate(int rows, int cols, u64 modulus) {
     int width = std::min(rows, cols);
     int limbs = modulus ? 1 : limbs_for_points(rows * cols);
-    // Two tables at their final size; a table holds (1 + limbs) words a slot.
-    return 2 * capacity_for_states(max_states_estimate(width)) * u64(1 + limbs) * 8;
+    return sweep_bytes_estimate(max_states_estimate(width), limbs);
 }
 
 std::optional<std::string> count_problem(const CountOptions& o) {

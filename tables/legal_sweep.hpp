@@ -1,18 +1,30 @@
-// One sweep of the legal-position transfer over a board of fixed width: the state tables and
+// One sweep of the legal-position transfer over a board of fixed width: the state arrays and
 // the step that decides one point. After each completed row k it records L(k, width), the count
 // of the states with no needing stone (border_state.hpp), so one sweep of `rows` rows yields
 // L(k, width) for every k <= rows.
 //
 // Exchanging black and white maps a state to one with the same count (border_state.hpp), so
-// the tables hold one representative of each such pair, the smaller word: half the states.
-// A step reads every state of the source table, writes its (at most three) successors into the
-// destination table and empties the source slot, so the source ends empty and becomes the next
-// destination. Successors are computed for a batch of source states and their slots prefetched
-// before any is inserted, which hides most of the memory latency. With several threads (oneTBB)
-// all insert into the one destination (atomic claims and adds); with one thread the adds are
-// plain and the run is deterministic (the counts are exact either way). When the destination
-// passes its load limit, the remaining source states wait, the destination grows (rehash), and
-// the step resumes: a step never starts over. Memory: two tables of (1 + Limbs) words a slot.
+// the arrays hold one representative of each such pair, the smaller word: half the states.
+//
+// A step is a radix partitioning of the successor stream, so that no access goes at random
+// into a table bigger than a core's cache:
+//
+//   source array  --Step 1 (scatter)-->  partition blocks  --Step 2 (add up)-->  dest array
+//   (word, count)    successors, each      P chains of         one small table     (word, count)
+//   dense, any order with its count, to    fixed-size blocks   per partition,       dense
+//                    partition hash >> ..                      in L2, then drained
+//
+// Step 1 reads the source in order and appends every successor, with the count of its source,
+// to the block of its partition (the high bits of border_hash); blocks come from one pool. The
+// source is then dead: its pages go back to the system before the destination is written.
+// Step 2 adds up each partition in a table that fits the L2 cache and appends its distinct
+// states to the destination. With several threads (oneTBB), each thread scatters a range of the
+// source into its own blocks and adds up whole partitions, so no count is ever shared: no
+// atomics on counts, only on the pool and destination cursors. One thread gives a
+// deterministic order; the counts are exact either way.
+//
+// Memory per step: the source or the destination array (n entries of 1 + Limbs words), plus the
+// pool (about 2.5 n records of the same size, 3 n at most), plus one small table per thread.
 #pragma once
 
 #include <atomic>
@@ -27,11 +39,10 @@ namespace smallgo {
 template <class Arith>
 class LegalSweep {
   public:
-    using Table = BorderTable<Arith::Limbs>;
+    static constexpr int Stride = 1 + Arith::Limbs;  // words per state or record
 
-    // A sweep of `rows` rows of `width` (1..MaxBorderWidth) points. The tables start small and
-    // grow when needed; `expected_states` (0: unknown) lets them grow straight to their size.
-    LegalSweep(int width, int rows, Arith arith, u64 expected_states = 0);
+    // A sweep of `rows` rows of `width` (1..MaxBorderWidth) points.
+    LegalSweep(int width, int rows, Arith arith);
     ~LegalSweep();
 
     int width() const { return width_; }
@@ -45,43 +56,51 @@ class LegalSweep {
     // before any point.
     u64 states() const { return states_; }
     u64 max_states() const { return max_states_; }
-    // Bytes of the tables now, and at most so far (including a rehash's overlap).
-    u64 bytes() const { return src_.bytes() + dst_.bytes(); }
+    // Bytes of memory in use at most so far (arrays, pool, tables: pages touched).
     u64 peak_bytes() const { return peak_bytes_; }
     // L(k, width) (mod P for ModSum) for k = 1 .. completed rows.
     const std::vector<BigCount>& per_row() const { return per_row_; }
 
-    // Decides the next point with `threads` threads. Returns false when the destination would
-    // have to grow beyond `memory_limit` bytes (0: no limit) or the system refuses memory; the
-    // sweep is then stuck halfway through the point and cannot go on.
+    // Decides the next point with `threads` threads. Returns false when the step would need
+    // more than `memory_limit` bytes (0: no limit) or the system refuses memory; the sweep is
+    // then stuck halfway through the point and cannot go on.
     bool step(int threads = 1, u64 memory_limit = 0);
 
     // A deep copy (benchmarks and tests).
     std::unique_ptr<LegalSweep> clone() const;
     // The states before the next point, with their counts as big integers (tests).
     std::vector<std::pair<BorderWord, BigCount>> snapshot() const;
-    // Internal consistency: every stored word well formed, the state count right.
+    // Internal consistency: every stored word well formed and a representative, no word twice,
+    // the state count right.
     bool is_ok() const;
 
   private:
-    template <bool Concurrent>
-    void run_range(u64 begin, u64 end, int col, bool first_row);
-    bool grow_destination(u64 memory_limit);
-    BigCount legal_sum(int threads) const;
-    void note_bytes(u64 extra = 0);
+    struct Threads;
+    struct Writer;
+    void scatter(u64 begin, u64 end, int col, bool first_row, Writer* writers);
+    void add_up(u64 partition, BorderTable<Arith::Limbs>& table);
+    bool new_block(Writer& w);
+    BigCount legal_sum() const;
+    void note_bytes(u64 bytes) { peak_bytes_ = std::max(peak_bytes_, bytes); }
 
     int width_, rows_, point_ = 0;
     Arith arith_;
-    Table src_, dst_;
-    u64 states_ = 1, max_states_ = 1, peak_bytes_ = 0, capacity_hint_ = 0;
-    std::atomic<u64> used_{0};           // claimed slots of dst_ in this step
-    std::atomic<bool> overflow_{false};  // a batch waited for dst_ to grow
+    Region src_, dst_, pool_;
+    u64 states_ = 1, max_states_ = 1, peak_bytes_ = 0;
+    // The step in progress: partitions, blocks, budgets.
+    int part_bits_ = 0;
+    u64 block_records_ = 0, max_blocks_ = 0, pool_budget_blocks_ = 0, dst_budget_ = 0;
+    u64 pool_touched_ = 0;  // bytes of the pool ever written (its pages stay committed)
+    std::atomic<u64> blocks_used_{0}, dst_used_{0};
+    std::atomic<bool> overflow_{false};
+    std::vector<u32> block_next_, block_fill_;  // chain and records of each block
+    std::vector<u32> chain_head_;               // [thread * partitions + p]: first block
+    std::unique_ptr<Threads> threads_;
     std::vector<BigCount> per_row_;
-    struct Arena;
-    std::unique_ptr<Arena> arena_;
 };
 
-// Slots for a table that is to hold `states` states below its load limit.
-u64 capacity_for_states(u64 states);
+// Bytes the sweep of a border of this width is expected to need at its peak, when its widest
+// step holds `states` states of counts of `limbs` words.
+u64 sweep_bytes_estimate(u64 states, int limbs);
 
 }  // namespace smallgo
