@@ -41,8 +41,8 @@ namespace {
 constexpr u32 NoBlock = ~u32{0};
 // Partitions: at most 2^MaxPartBits; each should hold about PartBytes of records, so that its
 // table (4/3 to 8/3 of that) stays in a core's L2 cache.
-constexpr int MaxPartBits = 10;
-constexpr u64 PartBytes = u64{384} << 10;
+constexpr int MaxPartBits = 12;
+constexpr u64 PartBytes = u64{256} << 10;
 // Expected successor records per source state (measured: 2.2 to 2.6 at the widest steps).
 constexpr double RecordsPerState = 2.6;
 // Bytes of a pool block (a multiple of every record size would waste nothing; the rest of a

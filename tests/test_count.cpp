@@ -12,6 +12,7 @@
 #include "rules/geometry.hpp"
 #include "rules/position.hpp"
 #include "tables/border_state.hpp"
+#include "tables/border_table.hpp"
 #include "tables/legal_count.hpp"
 #include "tables/legal_counts.hpp"
 #include "tables/legal_crt.hpp"
@@ -352,4 +353,34 @@ TEST_CASE("wide sums carry into the top limb when accumulating and merging", "[c
     w.merge(a, b);          // 3 * 2^128 - 3
     BigCount expected = (BigCount(1) << 128) * 3 - 3;
     REQUIRE(w.to_big(a) == expected);
+}
+
+TEST_CASE("the partition table adds up counts like a map, and drains empty", "[count]") {
+    // Words with many repeats (including 0, the empty border), two-limb counts with carries.
+    BorderTable<2> table;
+    WideSum<2> sum;
+    std::map<BorderWord, BigCount> oracle;
+    u64 x = 12345;
+    auto next = [&x] {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift64
+        return x;
+    };
+    for (int round = 0; round < 3; ++round) {
+        const int records = 1000 << round;
+        REQUIRE(table.prepare(u64(records)));
+        for (int i = 0; i < records; ++i) {
+            const BorderWord w = next() % 300 * 0x1111;
+            const u64 count[2] = {~u64{0} - next() % 5, next() % 3};
+            table.add(w, border_hash(w), count, [&](u64* d, const u64* s) { sum.add(d, s); });
+            oracle[w] += sum.to_big(count);
+        }
+        REQUIRE(table.size() == oracle.size());
+        std::vector<u64> out(table.size() * 3);
+        REQUIRE(table.drain(out.data()) == oracle.size());
+        CHECK(table.size() == 0);
+        std::map<BorderWord, BigCount> drained;
+        for (std::size_t i = 0; i < out.size(); i += 3) drained[out[i]] = sum.to_big(&out[i + 1]);
+        CHECK(drained == oracle);
+        oracle.clear();
+    }
 }
