@@ -47,7 +47,7 @@ constexpr u64 PartBytes = u64{256} << 10;
 constexpr double RecordsPerState = 2.6;
 // Bytes of a pool block (a multiple of every record size would waste nothing; the rest of a
 // block is left unused).
-constexpr u64 BlockBytes = u64{8} << 10;
+constexpr u64 BlockBytes = u64{8} << 10, BlockWords = BlockBytes / 8;
 // Source states per parallel scatter task.
 constexpr u64 Grain = 1 << 13;
 // A source array bigger than this gives its pages back once scattered (smaller ones stay, so
@@ -62,18 +62,13 @@ u64 sweep_bytes_estimate(u64 states, int limbs) {
 }
 
 template <class Arith>
-struct LegalSweep<Arith>::Writer {
-    u64* cur = nullptr;  // the next record of the current block
-    u64* end = nullptr;  // the end of the current block
-    u32 block = NoBlock;
-    u32* head = nullptr;  // this writer's chain of blocks
-};
-
-template <class Arith>
 struct LegalSweep<Arith>::Threads {
     int n;
     tbb::task_arena arena;
-    std::vector<Writer> writers;  // [thread * partitions + p]
+    // [thread * partitions + p]: where the next record goes, and the block it lies in. The
+    // pointers alone are dense (8 bytes a partition), so that they stay in L1.
+    std::vector<u64*> cur;
+    std::vector<u32> block;
     std::vector<BorderTable<Arith::Limbs>> tables;
     explicit Threads(int count) : n(count), arena(count), tables(std::size_t(count)) {}
 };
@@ -95,50 +90,51 @@ template <class Arith>
 LegalSweep<Arith>::~LegalSweep() = default;
 
 template <class Arith>
-bool LegalSweep<Arith>::new_block(Writer& w) {
-    if (w.block != NoBlock) block_fill_[w.block] = u32(block_records_);
+bool LegalSweep<Arith>::next_block(u64*& cur, u32& block) {
+    block_fill_[block] = u32(block_records_);
     const u64 id = blocks_used_.fetch_add(1, std::memory_order_relaxed);
     if (id >= pool_budget_blocks_) {
         overflow_.store(true, std::memory_order_relaxed);
-        w.cur = w.end = nullptr;
-        w.block = NoBlock;
         return false;
     }
+    block_next_[block] = u32(id);
     block_next_[id] = NoBlock;
-    if (w.block == NoBlock)
-        *w.head = u32(id);
-    else
-        block_next_[w.block] = u32(id);
-    w.block = u32(id);
-    w.cur = pool_.data() + id * (BlockBytes / 8);
-    w.end = w.cur + block_records_ * Stride;
+    block = u32(id);
+    cur = pool_.data() + id * BlockWords;
     return true;
 }
 
 template <class Arith>
-void LegalSweep<Arith>::scatter(u64 begin, u64 end, int col, bool first_row, Writer* writers) {
+void LegalSweep<Arith>::scatter(u64 begin, u64 end, int col, bool first_row, u64** cur,
+                                u32* block) {
     const u64* src = src_.data();
+    const u64* pool = pool_.data();
     const u64 part_mask = (u64{1} << part_bits_) - 1;
     for (u64 i = begin; i < end; ++i) {
         const u64* e = src + i * Stride;
         const BorderWord w = e[0];
-        BorderWord succ[3];
+        BorderWord succ[3] = {0, 0, 0};
         const int k = border::successors(w, width_, col, first_row, succ);
-        for (int j = 0; j < k; ++j) {
+        // Always three records written, only the real ones kept (advanced over): the number
+        // of successors varies from state to state and would be a mispredicted branch.
+        for (int j = 0; j < 3; ++j) {
             // The successor as the representative of its colour-swap pair.
             const BorderWord t = succ[j], flip = border::swap_colours(t);
-            // The empty border is its own swap: of its successors, keep one of each pair.
-            if (w == 0 && flip < t) continue;
             const BorderWord rep = std::min(t, flip);
+            // The empty border is its own swap: of its successors, keep one of each pair.
+            const bool keep = j < k && !(w == 0 && flip < t);
             const u64 p = (border_hash(rep) >> (64 - MaxPartBits)) & part_mask;
-            Writer& out = writers[p];
-            if (out.cur == out.end && !new_block(out)) return;
-            u64* r = out.cur;
+            u64* r = cur[p];
             r[0] = rep;
             for (int l = 0; l < Arith::Limbs; ++l) r[1 + l] = e[1 + l];
             // A successor that is its own swap comes from this state and from its swap.
             if (rep == 0 && w != 0) arith_.add(r + 1, r + 1);
-            out.cur = r + Stride;
+            r += keep ? Stride : 0;
+            cur[p] = r;
+            // A full block (no room for one more record) is chained to a fresh one at once, so
+            // that cur[p] always has room. (Words used in r's block: r follows a kept record.)
+            const u64 used = (u64(r - pool - 1) & (BlockWords - 1)) + 1;
+            if (keep && used + Stride > BlockWords && !next_block(cur[p], block[p])) return;
         }
     }
 }
@@ -154,7 +150,7 @@ void LegalSweep<Arith>::add_up(u64 partition, BorderTable<Arith::Limbs>& table) 
     auto add = [this](u64* d, const u64* s) { arith_.add(d, s); };
     for (int t = 0; t < threads_->n; ++t)
         for (u32 b = chain_head_[t * parts + partition]; b != NoBlock; b = block_next_[b]) {
-            const u64* r = pool_.data() + u64(b) * (BlockBytes / 8);
+            const u64* r = pool_.data() + u64(b) * BlockWords;
             const u64* end = r + u64(block_fill_[b]) * Stride;
             for (; r != end; r += Stride) table.add(r[0], border_hash(r[0]), r + 1, add);
         }
@@ -189,9 +185,10 @@ bool LegalSweep<Arith>::step(int threads, u64 memory_limit) {
     if (!pool_.reserve(max_blocks_ * BlockBytes)) return false;
     block_next_.resize(max_blocks_);
     block_fill_.resize(max_blocks_);
-    chain_head_.assign(u64(threads) * parts, NoBlock);
-    th.writers.assign(u64(threads) * parts, Writer{});
-    for (u64 i = 0; i < th.writers.size(); ++i) th.writers[i].head = &chain_head_[i];
+    const u64 writers = u64(threads) * parts;
+    chain_head_.resize(writers);
+    th.cur.resize(writers);
+    th.block.resize(writers);
     u64 table_bytes = 0;
     for (const auto& t : th.tables) table_bytes += t.bytes();
     const u64 src_bytes = n * entry_bytes;
@@ -201,25 +198,33 @@ bool LegalSweep<Arith>::step(int threads, u64 memory_limit) {
         pool_budget_blocks_ =
             std::min(max_blocks_, (memory_limit - src_bytes - table_bytes) / BlockBytes);
     }
-    blocks_used_.store(0);
+    // Every writer starts with a block of its own.
+    if (pool_budget_blocks_ < writers) return false;
+    for (u64 i = 0; i < writers; ++i) {
+        chain_head_[i] = th.block[i] = u32(i);
+        block_next_[i] = NoBlock;
+        th.cur[i] = pool_.data() + i * BlockWords;
+    }
+    blocks_used_.store(writers);
     overflow_.store(false);
 
     // Step 2. Scatter: every successor with the count of its source, to its partition.
     if (threads == 1) {
-        scatter(0, n, col, first_row, th.writers.data());
+        scatter(0, n, col, first_row, th.cur.data(), th.block.data());
     } else {
         th.arena.execute([&] {
             tbb::parallel_for(tbb::blocked_range<u64>(0, n, Grain), [&](const auto& r) {
                 const int t = tbb::this_task_arena::current_thread_index();
-                scatter(r.begin(), r.end(), col, first_row, th.writers.data() + t * parts);
+                scatter(r.begin(), r.end(), col, first_row, th.cur.data() + t * parts,
+                        th.block.data() + t * parts);
             });
         });
     }
     if (overflow_.load()) return false;
-    for (const Writer& w : th.writers)
-        if (w.block != NoBlock)
-            block_fill_[w.block] = u32((w.cur - (w.end - block_records_ * Stride)) / Stride);
-    const u64 blocks = blocks_used_.load();
+    for (u64 i = 0; i < writers; ++i)
+        block_fill_[th.block[i]] =
+            u32(u64(th.cur[i] - (pool_.data() + th.block[i] * BlockWords)) / Stride);
+    const u64 blocks = std::min(blocks_used_.load(), max_blocks_);
     pool_touched_ = std::max(pool_touched_, blocks * BlockBytes);
     u64 records = 0, most = 0;
     for (u64 p = 0; p < parts; ++p) {

@@ -76,10 +76,9 @@ class LegalSweep {
 
   private:
     struct Threads;
-    struct Writer;
-    void scatter(u64 begin, u64 end, int col, bool first_row, Writer* writers);
+    void scatter(u64 begin, u64 end, int col, bool first_row, u64** cur, u32* block);
     void add_up(u64 partition, BorderTable<Arith::Limbs>& table);
-    bool new_block(Writer& w);
+    bool next_block(u64*& cur, u32& block);
     BigCount legal_sum() const;
     void note_bytes(u64 bytes) { peak_bytes_ = std::max(peak_bytes_, bytes); }
 
