@@ -1,8 +1,12 @@
 // `smallgo solve MxN [--rules P] [--komi K] [--moves M...] [--all-moves] [--hash MB] [--json]
 // [--sgf FILE]`: the exact value of the game, with its optimal first moves and a principal
 // variation. Ctrl-C stops the search and prints the bounds proven so far.
+#include <unistd.h>
+
+#include <chrono>
 #include <csignal>
 #include <fstream>
+#include <mutex>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -76,9 +80,24 @@ void run_solve(const SolveArgs& a) {
     o.use_table = !a.no_table;
     o.use_bounds = !a.no_bounds;
     o.stop = &interrupted;
+    // Progress on stderr while it is a terminal: the first move being searched, the depth
+    // reached and the nodes, one line rewritten at most twice a second.
+    std::mutex progress_mutex;
+    const auto start = std::chrono::steady_clock::now();
+    double shown = 0;
+    if (isatty(STDERR_FILENO))
+        o.progress = [&](const Progress& p) {
+            std::lock_guard<std::mutex> lock(progress_mutex);
+            double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (t - shown < 0.5) return;
+            shown = t;
+            fmt::print(stderr, "\r{:.0f} s: first move {}, depth {}, {} nodes (this thread)   ", t,
+                       g.aga(p.move), p.depth, p.nodes);
+        };
     auto previous = std::signal(SIGINT, on_interrupt);
     SolveResult res = solve(h, o);
     std::signal(SIGINT, previous);
+    if (shown > 0) fmt::print(stderr, "\r{:70}\r", "");
 
     if (a.json) {
         nlohmann::json j;

@@ -18,6 +18,10 @@
 namespace smallgo {
 
 namespace {
+// Depths of the iterations: 1, 2, 4, 7, 11, 17, 26, 40, ... (x1.5; x1.25 and +1 cost more on 4x4).
+int next_depth(int d) {
+    return d + 1 + d / 2;
+}
 
 constexpr int Infinity = 1 << 14;
 constexpr int NoDependency = INT_MAX;
@@ -39,14 +43,25 @@ struct Keep {
 
 class Searcher {
   public:
-    Searcher(History& h, TranspositionTable& tt, const SolveOptions& o)
-        : h_(h), g_(h.geometry()), rules_(h.rules()), tt_(tt), options_(o) {
+    Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o)
+        : h_(h), g_(h.geometry()), rules_(h.rules()), tt_(tt), open_(open), options_(o) {
         draws_possible_ = rules_.ko == KoRule::Simple;
         // Static order: points nearer the centre first (0..15), a fixed tie-break by index.
         for (int p = 0; p < g_.points(); ++p) {
             int dr = 2 * g_.row_of(p) - (g_.rows() - 1), dc = 2 * g_.col_of(p) - (g_.cols() - 1);
             int d = std::abs(dr) + std::abs(dc);
             centrality_[p] = static_cast<u32>(std::max(0, 15 - d));
+        }
+        // The table holds each position once for all its symmetric copies (see Canonical).
+        syms_ = g_.symmetry_count();
+        for (int s = 0; s < syms_; ++s) {
+            for (int p = 0; p < g_.points(); ++p) sym_bit_[s][p] = Geometry::bit(g_.map_point(s, p));
+            for (int t = 0; t < syms_; ++t) {
+                bool undoes = true;
+                for (int p = 0; p < g_.points(); ++p)
+                    undoes = undoes && g_.map_point(t, g_.map_point(s, p)) == p;
+                if (undoes) inverse_[s] = t;
+            }
         }
     }
 
@@ -64,15 +79,34 @@ class Searcher {
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     bool stopped() const { return stopped_; }
+    void report(int depth, Kind kind) const;
 
-    u64 nodes = 0, hits = 0, stores = 0;
+    u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
 
   private:
+    // A position as the table holds it: the least (black, white) pair over the board's
+    // symmetries, and the symmetry that maps the position there. The rules are the same on
+    // every symmetric copy, so a proof for one holds for the other with its keep and move mapped
+    // (and the keep is then checked against the real path, as always).
+    struct Canonical {
+        Position pos;
+        int sym;
+        u64 key;
+    };
+    Canonical canonical(const Position& p) const;
+    Bitboard map(int s, Bitboard b) const {
+        Bitboard out = 0;
+        for (; b; b &= b - 1) out |= sym_bit_[s][std::countr_zero(b)];
+        return out;
+    }
+    Move map_move(int s, Move m) const {
+        return m >= 0 ? static_cast<Move>(std::countr_zero(sym_bit_[s][m])) : m;
+    }
     enum class Step { Illegal, Ended, Entered };
     Step enter(Move m, int& value);
     void static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const;
-    void store(u64 key, const Position& pos, int ply, const TTData* old, int lower, int upper,
-               Move move, const Keep& keep, int dep);
+    void store(const Canonical& c, const Position& pos, int ply, const TTData* old, int lower,
+               int upper, Move move, const Keep& keep, int dep);
     int terminal_x2(const Position& p) const { return 2 * area_score(g_, p) - rules_.komi_x2; }
     int side(const Position& p, int black_view) const {
         return p.to_move == Color::Black ? black_view : -black_view;
@@ -93,19 +127,45 @@ class Searcher {
     }
 
     History& h_;
+    const int root_turns_ = h_.turns();
+    Move root_move_ = NoMove;  // the first move whose value is being searched (for reports)
     const Geometry& g_;
     const Rules& rules_;
     TranspositionTable& tt_;
+    OpenTable& open_;
     const SolveOptions& options_;
     bool draws_possible_ = false;
     bool stopped_ = false;
     std::array<std::array<Move, 2>, 1024> killers_{};
     std::array<std::array<u32, MaxPoints>, 2> history_{};
     std::array<u32, MaxPoints> centrality_{};
+    int syms_ = 1;
+    std::array<std::array<Bitboard, MaxPoints>, 8> sym_bit_{};
+    std::array<int, 8> inverse_{};
     // Pass right after the table move: it ends many lines at once (Tromp's 2x2 solver: 1,446
     // nodes with passes first, 19 million with passes last).
     static constexpr u32 pass_score_ = 1u << 30;
 };
+
+Searcher::Canonical Searcher::canonical(const Position& p) const {
+    Canonical c{p, 0, 0};
+    Bitboard b[8] = {}, w[8] = {};
+    for (Bitboard x = p.black(); x; x &= x - 1) {
+        const int q = std::countr_zero(x);
+        for (int s = 1; s < syms_; ++s) b[s] |= sym_bit_[s][q];
+    }
+    for (Bitboard x = p.white(); x; x &= x - 1) {
+        const int q = std::countr_zero(x);
+        for (int s = 1; s < syms_; ++s) w[s] |= sym_bit_[s][q];
+    }
+    for (int s = 1; s < syms_; ++s)
+        if (b[s] < c.pos.stones[0] || (b[s] == c.pos.stones[0] && w[s] < c.pos.stones[1]))
+            c.pos.stones[0] = b[s], c.pos.stones[1] = w[s], c.sym = s;
+    c.key = zobrist::splitmix64(c.pos.stones[0] ^
+                                zobrist::splitmix64(c.pos.stones[1] ^ (u64{p.passes} << 1 |
+                                                                       static_cast<u64>(p.to_move))));
+    return c;
+}
 
 void Searcher::static_bounds(const Position& pos, int ply, int& lo, int& hi,
                              Keep& bound_keep) const {
@@ -160,19 +220,33 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     if (depth <= 0) return {Unknown, 0};
 
     // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.
-    const u64 key = pos.situational_hash() ^ (pos.passes ? zobrist::splitmix64(pos.passes) : 0);
+    // Entries are in the canonical frame; `back` maps them to this position's.
+    const Canonical c = options_.use_table ? canonical(pos) : Canonical{pos, 0, 0};
+    const int back = inverse_[c.sym];
     TTData entry;
     Move tt_move = NoMove;
     bool have_entry = false;
-    if (options_.use_table && tt_.probe(key, pos, entry)) {
-        tt_move = entry.move;
-        if (usable(entry.keep, pos, ply)) {
+    if (options_.use_table && tt_.probe(c.key, c.pos, entry)) {
+        tt_move = map_move(back, entry.move);
+        const Bitboard entry_keep = map(back, entry.keep);
+        if (usable(entry_keep, pos, ply)) {
             have_entry = true;
             ++hits;
-            Keep k{entry.keep & pos.black(), entry.keep & pos.white()};
+            Keep k{entry_keep & pos.black(), entry_keep & pos.white()};
             if (entry.lower >= beta) return keep = k, Outcome{High, entry.lower};
             if (entry.upper < beta) return keep = k, Outcome{Low, entry.upper};
         }
+    }
+    // An open test of the same beta searched at least as deep stays open (transpositions within
+    // one iteration are searched once); its most promising move goes first otherwise.
+    Move hint = NoMove;
+    OpenData open_entry;
+    if (options_.use_table && open_.probe(c.key, open_entry)) {
+        if (open_entry.beta == beta && open_entry.depth >= depth) {
+            ++open_hits;
+            return {Unknown, 0};
+        }
+        hint = map_move(back, open_entry.move);
     }
 
     // Step 3. Move ordering: table move, pass, killers, then points by history counts.
@@ -185,12 +259,13 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
         Move m = static_cast<Move>(std::countr_zero(empty));
         moves[count] = m;
         score[count++] = m == tt_move ? 1u << 31
+                         : m == hint                           ? (1u << 31) - 1
                          : (m == killers[0] || m == killers[1])
                              ? (1u << 29)
                              : history_[me][m] * 16 + centrality_[m];
     }
     moves[count] = Pass;
-    score[count++] = tt_move == Pass ? 1u << 31 : pass_score_;
+    score[count++] = tt_move == Pass ? 1u << 31 : hint == Pass ? (1u << 31) - 1 : pass_score_;
     for (int i = 1; i < count; ++i)
         for (int j = i; j > 0 && score[j] > score[j - 1]; --j)
             std::swap(score[j], score[j - 1]), std::swap(moves[j], moves[j - 1]);
@@ -202,7 +277,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     // child's value: there every candidate board counts. Any child unknown leaves the test open.
     Keep keep_all;
     int dep_all = NoDependency, best_low = -Infinity;
-    Move low_move = NoMove;
+    Move low_move = NoMove, open_move = NoMove;
     bool open = false;
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
@@ -230,14 +305,18 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
             value = 0;  // the repetition ends the game as a draw
             cd = match;
         } else {
+            // Once a child stays open, the rest get half the depth: any proof they find is as
+            // good, and the open child, ordered first next time (the open-test cache), gets the
+            // depth. Every child still gets any depth as the iterations deepen.
             h_.push(next, m != Pass);
-            Outcome r = test(1 - beta, depth - 1, ck, cd);
+            Outcome r = test(1 - beta, open ? (depth - 1) / 2 : depth - 1, ck, cd);
             h_.pop();
             known = r.kind != Unknown;
             value = -r.value;  // child High (>= 1 - beta) means this move is below beta
         }
         if (stopped_) return {Unknown, 0};
         if (!known) {
+            if (!open) open_move = m;
             open = true;
             continue;
         }
@@ -247,36 +326,41 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
             dep = cd;
             if (m != Pass && m != killers[0]) killers[1] = killers[0], killers[0] = m;
             if (m != Pass) history_[me][m] += 1;
-            store(key, pos, ply, have_entry ? &entry : nullptr, value, Infinity, m, keep, dep);
+            store(c, pos, ply, have_entry ? &entry : nullptr, value, Infinity, m, keep, dep);
             return {High, value};
         }
         keep_all.meet(ck);
         dep_all = std::min(dep_all, cd);
         if (value > best_low) best_low = value, low_move = m;
     }
-    if (open) return {Unknown, 0};
+    if (open) {
+        if (options_.use_table)
+            open_.store(c.key, {static_cast<i16>(beta), static_cast<u16>(depth),
+                                map_move(c.sym, open_move)});
+        return {Unknown, 0};
+    }
     keep = keep_all;
     dep = dep_all;
-    store(key, pos, ply, have_entry ? &entry : nullptr, -Infinity, best_low, low_move, keep, dep);
+    store(c, pos, ply, have_entry ? &entry : nullptr, -Infinity, best_low, low_move, keep, dep);
     return {Low, best_low};
 }
 
-void Searcher::store(u64 key, const Position& pos, int ply, const TTData* old, int lower, int upper,
-                     Move move, const Keep& keep, int dep) {
+void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTData* old,
+                     int lower, int upper, Move move, const Keep& keep, int dep) {
     // Step 5. Stored only if no position before this one decided a query of the proof.
     if (!options_.use_table || dep < own_threshold(ply, pos)) return;
     TTData d;
     d.lower = static_cast<i16>(lower);
     d.upper = static_cast<i16>(upper);
-    d.move = move;
-    d.keep = (keep.black & pos.black()) | (keep.white & pos.white());
+    d.move = map_move(c.sym, move);
+    d.keep = map(c.sym, (keep.black & pos.black()) | (keep.white & pos.white()));
     if (old) {  // a usable entry: both proofs hold here, so both bounds do, under both keeps
         d.lower = std::max(d.lower, old->lower);
         d.upper = std::min(d.upper, old->upper);
         d.keep &= old->keep;
     }
     d.work = static_cast<u8>(std::bit_width(nodes));
-    tt_.store(key, pos, d);
+    tt_.store(c.key, c.pos, d);
     ++stores;
 }
 
@@ -286,29 +370,38 @@ int Searcher::exact(int lower, int upper) {
     Keep k;
     static_bounds(pos, h_.turns(), lo, hi, k);
     lower = std::max(lower, lo), upper = std::min(upper, hi);
-    int depth = 1;
+    // MTD-style steps: first "does the side to move win?" (beta 0, or the nearest bound), then
+    // the test at the bound just proven, so every test is close to the value; the depth is kept
+    // from one test to the next.
+    int depth = 1, beta = std::clamp(0, lower + 1, upper);
     while (lower < upper && !stopped_) {
-        int beta = lower + (upper - lower + 1) / 2;
         int d;
         Outcome r = test(beta, depth, k, d);
+        report(depth, r.kind);
         if (r.kind == High)
-            lower = std::max(lower, r.value);
+            lower = std::max(lower, r.value), beta = lower + 1;
         else if (r.kind == Low)
-            upper = std::min(upper, r.value);
+            upper = std::min(upper, r.value), beta = upper;
         else
-            depth += 1 + depth / 2;
+            depth = next_depth(depth);
     }
     return lower;
 }
 
 bool Searcher::at_least(int beta) {
-    for (int depth = 1; !stopped_; depth += 1 + depth / 2) {
+    for (int depth = 1; !stopped_; depth = next_depth(depth)) {
         Keep k;
         int d;
         Outcome r = test(beta, depth, k, d);
+        report(depth, r.kind);
         if (r.kind != Unknown) return r.kind == High;
     }
     return false;
+}
+
+void Searcher::report(int depth, Kind kind) const {
+    if (options_.progress && h_.turns() == root_turns_ + 1)
+        options_.progress({root_move_, depth, static_cast<int>(kind), nodes});
 }
 
 // Applies m at the root of a query: Illegal, Ended (the game is over and `value` is its result,
@@ -316,6 +409,7 @@ bool Searcher::at_least(int beta) {
 Searcher::Step Searcher::enter(Move m, int& value) {
     const Position pos = h_.current();
     Position next;
+    root_move_ = m;
     if (h_.check(m, next) != Verdict::Legal) return Step::Illegal;
     if (next.passes >= 2) {
         value = side(pos, terminal_x2(next));
@@ -371,8 +465,10 @@ std::vector<int> history_symmetries(const History& h) {
 
 SolveResult solve(History& h, const SolveOptions& o) {
     const auto start = std::chrono::steady_clock::now();
-    TranspositionTable tt(o.hash_bytes);
-    Searcher s(h, tt, o);
+    // The table of proofs takes 7/8 of the memory, the cache of open tests the rest.
+    TranspositionTable tt(o.hash_bytes / 8 * 7);
+    OpenTable open(o.hash_bytes / 8);
+    Searcher s(h, tt, open, o);
     SolveResult r;
     const Geometry& g = h.geometry();
     const Position root = h.current();
@@ -386,7 +482,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     auto finish = [&] {
         r.nodes = s.nodes + worker_nodes;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        r.table_bytes = tt.bytes();
+        r.table_bytes = tt.bytes() + open.bytes();
         r.table_capacity = tt.capacity();
         r.table_used = tt.used();
         r.table_hits = s.hits + worker_hits;
@@ -414,6 +510,14 @@ SolveResult solve(History& h, const SolveOptions& o) {
         if (canon == m) reps.push_back(m);
         rep_of[m == Pass ? MaxPoints : m] = canon;
     }
+    // Central points first (the first move solved exactly sets the bar the others must beat),
+    // the pass last.
+    auto off_centre = [&](Move m) {
+        if (m == Pass) return INT_MAX;
+        return std::abs(2 * g.row_of(m) - (g.rows() - 1)) + std::abs(2 * g.col_of(m) - (g.cols() - 1));
+    };
+    std::stable_sort(reps.begin(), reps.end(),
+                     [&](Move a, Move b) { return off_centre(a) < off_centre(b); });
 
     // The value: a representative is solved exactly only when it beats the best so far (a
     // proof that it does not reach best + 1 is cheaper); the lower bound grows as moves finish,
@@ -434,7 +538,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         arena.execute([&] {
             tbb::parallel_for(std::size_t{0}, reps.size(), std::size_t{1}, [&](std::size_t i) {
                 History path = h;
-                Searcher w(path, tt, o);
+                Searcher w(path, tt, open, o);
                 int v;
                 bool ok = w.child_value(reps[i], v) && !w.stopped();
                 std::lock_guard<std::mutex> lock(m_);

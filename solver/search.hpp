@@ -1,20 +1,34 @@
 // The exact solver: null-window alpha-beta tests ("does the value reach beta?") with three
-// answers (proven yes, proven no, unknown within the depth searched), deepened iteratively and
-// driven by bisection on beta (an MTD-style search), so the shortest proofs are found first and
-// search paths stay short; a transposition table of proven bounds made safe under superko (see
-// tables/transposition.hpp for the argument); move ordering (table move, pass, killers, history
-// counts, centre first); score bounds from unconditional life; symmetry at the root. Values are in
-// half points, Black minus White minus komi (0 for a draw by repetition). One Solver searches from
-// the current position of a History and uses that history as its path; it allocates only the table.
+// answers (proven yes, proven no, open within the depth searched), deepened iteratively and
+// driven by MTD-style steps on beta (each test at the bound just proven), so the shortest proofs
+// are found first and search paths stay short. A transposition table of proven bounds, made safe
+// under superko (see tables/transposition.hpp for the argument), holds one entry for all the
+// symmetric copies of a position; a lossy cache of open tests (OpenTable) searches each
+// transposition once per iteration and puts the most promising move first in the next. Once a
+// child stays open, its remaining siblings get half the depth. Move ordering: table move, open
+// move, pass, killers, history counts, centre first. Score bounds from unconditional life;
+// symmetry at the root. Values are in half points, Black minus White minus komi (0 for a draw by
+// repetition). One Solver searches from the current position of a History and uses that history
+// as its path; it allocates only the tables.
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <vector>
 
 #include "rules/history.hpp"
 #include "tables/transposition.hpp"
 
 namespace smallgo {
+
+// A step of a long search, for progress reports: a test of the value of the first move `move`
+// finished at this depth (answer 1: the value reaches beta, -1: it does not, 0: still open).
+struct Progress {
+    Move move;
+    int depth;
+    int answer;
+    u64 nodes;  // of the thread that reports
+};
 
 struct SolveOptions {
     std::size_t hash_bytes = std::size_t{64} << 20;
@@ -24,6 +38,8 @@ struct SolveOptions {
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
     int threads = 1;  // >1: the root moves are solved in parallel (oneTBB), sharing the table
+    // Called after every test of a first move's value, from the thread that made it.
+    std::function<void(const Progress&)> progress;
 };
 
 struct MoveValue {

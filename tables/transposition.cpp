@@ -100,4 +100,26 @@ std::size_t TranspositionTable::used() const {
     return n;
 }
 
+OpenTable::OpenTable(std::size_t bytes)
+    : count_(bytes / SlotBytes > 0 ? bytes / SlotBytes : 1), slots_(new Slot[count_]) {}
+
+bool OpenTable::probe(u64 key, OpenData& out) const {
+    const Slot& s = slot(key);
+    u64 data = s.data.load(std::memory_order_relaxed);
+    u64 check = s.check.load(std::memory_order_relaxed);
+    if (data == 0 || (check ^ data) != key) return false;  // empty, another key, or torn
+    out.beta = static_cast<i16>(data & 0xFFFF);
+    out.depth = static_cast<u16>((data >> 16) & 0xFFFF);
+    out.move = static_cast<Move>(static_cast<int>((data >> 32) & 0xFF) - 2);
+    return true;
+}
+
+void OpenTable::store(u64 key, const OpenData& d) {
+    Slot& s = slot(key);
+    u64 data = static_cast<u64>(static_cast<u16>(d.beta)) | static_cast<u64>(d.depth) << 16 |
+               static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | u64{1} << 40;
+    s.data.store(data, std::memory_order_relaxed);
+    s.check.store(key ^ data, std::memory_order_relaxed);
+}
+
 }  // namespace smallgo

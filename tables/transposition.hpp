@@ -19,6 +19,11 @@
 //     query of the proof can get another answer, the proof is the same proof, and the bound
 //     holds. The solver checks exactly this, against the whole path, before it uses an entry.
 //
+// Symmetry: the rules read the same on every symmetric copy of a board, so a proof for position
+// n under history H is, mapped by a symmetry s, a proof for s(n) under s(H), with keep s(keep).
+// The solver stores each position in its canonical frame (the least copy) with keep and move
+// mapped there, and maps them back before the check of step 3, which is made on the real path.
+//
 // The key is the full position (both bitboards, side to move, consecutive passes), compared
 // exactly. The position just before a pass is always the same board with the other side to move,
 // so it is part of the key and need not be checked (except under the 1996 rule, whose verdicts
@@ -82,6 +87,38 @@ class TranspositionTable {
     std::size_t buckets_count_;
     std::unique_ptr<Bucket[]> buckets_;
     u8 generation_ = 0;
+};
+
+// A lossy cache of open tests: "the test of beta at this position was searched to `depth` plies and
+// stayed open", with the move that looked most promising. An entry is never a proof: reusing it
+// can only return "open" (the caller deepens later) or reorder moves, so a wrong or stale entry
+// costs time but cannot change a value. Hence 64-bit keys without position verification, one
+// entry per slot (always replaced), and lock-free reads checked by the key-xor-data trick.
+struct OpenData {
+    i16 beta = 0;
+    u16 depth = 0;
+    Move move = NoMove;
+};
+
+class OpenTable {
+  public:
+    explicit OpenTable(std::size_t bytes);
+    static constexpr std::size_t SlotBytes = 16;
+    bool probe(u64 key, OpenData& out) const;
+    void store(u64 key, const OpenData& d);
+    std::size_t bytes() const { return count_ * SlotBytes; }
+
+  private:
+    struct Slot {
+        std::atomic<u64> check{0};  // key ^ data
+        std::atomic<u64> data{0};   // 0: empty
+    };
+    static_assert(sizeof(Slot) == SlotBytes);
+    Slot& slot(u64 key) const {
+        return slots_[static_cast<std::size_t>((static_cast<u128>(key) * count_) >> 64)];
+    }
+    std::size_t count_;
+    std::unique_ptr<Slot[]> slots_;
 };
 
 }  // namespace smallgo
