@@ -14,8 +14,8 @@ namespace {
 // States (colour-swap representatives) at the widest step of square boards (index = width),
 // measured with this counter;
 // beyond them the growth per unit of width (about 4.2 and rising slowly) is extrapolated.
-constexpr u64 MeasuredMaxStates[] = {1,    2,    9,     44,     160,    599,
-                                     2363, 9562, 38473, 157583, 653367, 2742879};
+constexpr u64 MeasuredMaxStates[] = {1,    2,     9,      44,     160,     599,      2363,
+                                     9562, 38473, 157583, 653367, 2742879, 11628096, 49808137};
 constexpr int MeasuredWidths = int(std::size(MeasuredMaxStates)) - 1;
 constexpr double GrowthBeyond = 4.3;
 // Longer boards than square ones may see somewhat more states.
@@ -77,10 +77,10 @@ u64 max_states_estimate(int width) {
     return u64(s * Margin);
 }
 
-u64 bytes_estimate(int rows, int cols, u64 modulus) {
+u64 bytes_estimate(int rows, int cols, u64 modulus, int threads) {
     int width = std::min(rows, cols);
     int limbs = modulus ? 1 : limbs_for_points(rows * cols);
-    return sweep_bytes_estimate(max_states_estimate(width), limbs);
+    return sweep_bytes_estimate(max_states_estimate(width), limbs, threads);
 }
 
 std::optional<std::string> count_problem(const CountOptions& o) {
@@ -94,7 +94,7 @@ std::optional<std::string> count_problem(const CountOptions& o) {
         return "board " + board + " is too big for exact counts of " +
                std::to_string(64 * MaxCountLimbs) + " bits; use --modulus";
     if (o.memory_limit) {
-        const u64 need = bytes_estimate(o.rows, o.cols, o.modulus);
+        const u64 need = bytes_estimate(o.rows, o.cols, o.modulus, o.threads);
         if (need > o.memory_limit) {
             char text[160];
             std::snprintf(text, sizeof text,

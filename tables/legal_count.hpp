@@ -60,8 +60,8 @@ struct CountResult {
 // The number of states at the widest step for a border of `width` (measured up to 13, beyond
 // extrapolated); an upper estimate for any length.
 u64 max_states_estimate(int width);
-// Bytes of state tables the count of this board is expected to need at its peak.
-u64 bytes_estimate(int rows, int cols, u64 modulus);
+// Bytes of state arrays and tables the count of this board is expected to need at its peak.
+u64 bytes_estimate(int rows, int cols, u64 modulus, int threads = 1);
 // Why this count cannot be run (bad size, too wide, too big for the limbs, over the memory
 // limit), or nullopt when it can.
 std::optional<std::string> count_problem(const CountOptions& options);

@@ -43,8 +43,9 @@ constexpr u32 NoBlock = ~u32{0};
 // table (4/3 to 8/3 of that) stays in a core's L2 cache.
 constexpr int MaxPartBits = 12;
 constexpr u64 PartBytes = u64{256} << 10;
-// Expected successor records per source state (measured: 2.2 to 2.6 at the widest steps).
-constexpr double RecordsPerState = 2.6;
+// Successor records per source state: at most 3; the most records of any step are about 2.74
+// times the most states (measured for widths 8 to 10).
+constexpr double RecordsPerState = 2.8;
 // Bytes of a pool block (a multiple of every record size would waste nothing; the rest of a
 // block is left unused).
 constexpr u64 BlockBytes = u64{8} << 10, BlockWords = BlockBytes / 8;
@@ -55,10 +56,25 @@ constexpr u64 Grain = 1 << 13;
 constexpr u64 DiscardBytes = u64{64} << 20;
 }  // namespace
 
-u64 sweep_bytes_estimate(u64 states, int limbs) {
-    const u64 entry = u64(1 + limbs) * 8;
-    // Source (or destination) array, the pool, and two tables of about 2 PartBytes each.
-    return u64(double(states) * double(entry) * (1 + RecordsPerState)) + 4 * 2 * PartBytes;
+namespace {
+// The partitions of a step from `states` states of `entry_bytes`: as many as make each hold
+// about PartBytes of records.
+int partition_bits(u64 states, u64 entry_bytes) {
+    const double records = double(states) * RecordsPerState * double(entry_bytes);
+    int bits = 0;
+    while (bits < MaxPartBits && double(PartBytes << bits) < records) ++bits;
+    return bits;
+}
+}  // namespace
+
+u64 sweep_bytes_estimate(u64 states, int limbs, int threads) {
+    const u64 entry = u64(1 + limbs) * 8, array = states * entry;
+    // The pool, and the source or the destination (both when the source is kept); per thread
+    // a block for every partition, a table and its list (2 MB pages each, 2 MB at least).
+    const double arrays = double(array) * (RecordsPerState + (array > DiscardBytes ? 1 : 2));
+    const u64 per_thread = (u64{1} << partition_bits(states, entry)) * BlockBytes +
+                           std::max<u64>(8 * PartBytes, 2 << 20) + (2 << 20);
+    return u64(arrays) + u64(std::max(1, threads)) * per_thread;
 }
 
 template <class Arith>
@@ -175,10 +191,7 @@ bool LegalSweep<Arith>::step(int threads, u64 memory_limit) {
     Threads& th = *threads_;
 
     // Step 1. Partitions and the pool, sized for this step's source.
-    const double records_guess = double(n) * RecordsPerState * double(entry_bytes);
-    part_bits_ = 0;
-    while (part_bits_ < MaxPartBits && double(PartBytes << part_bits_) < records_guess)
-        ++part_bits_;
+    part_bits_ = partition_bits(n, entry_bytes);
     const u64 parts = u64{1} << part_bits_;
     block_records_ = BlockBytes / entry_bytes;
     max_blocks_ = (3 * n + block_records_ - 1) / block_records_ + u64(threads) * parts;

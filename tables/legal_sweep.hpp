@@ -23,8 +23,9 @@
 // atomics on counts, only on the pool and destination cursors. One thread gives a
 // deterministic order; the counts are exact either way.
 //
-// Memory per step: the source or the destination array (n entries of 1 + Limbs words), plus the
-// pool (about 2.5 n records of the same size, 3 n at most), plus one small table per thread.
+// Memory per step: the source or the destination array (n entries of 1 + Limbs words; both
+// while the source is small enough to keep), plus the pool (at most 3 n records of the same
+// size, about 2.7 n at the widest step), plus per thread one block per partition and a table.
 #pragma once
 
 #include <atomic>
@@ -98,8 +99,8 @@ class LegalSweep {
     std::vector<BigCount> per_row_;
 };
 
-// Bytes the sweep of a border of this width is expected to need at its peak, when its widest
-// step holds `states` states of counts of `limbs` words.
-u64 sweep_bytes_estimate(u64 states, int limbs);
+// Bytes the sweep is expected to need at its peak, when its widest step holds `states` states
+// of counts of `limbs` words, with `threads` threads.
+u64 sweep_bytes_estimate(u64 states, int limbs, int threads);
 
 }  // namespace smallgo

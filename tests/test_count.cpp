@@ -333,6 +333,22 @@ TEST_CASE("an interrupted count says where it stopped", "[count]") {
     CHECK(r.per_row[2] == legal_positions(3, 6));
 }
 
+TEST_CASE("the memory estimate made before a count covers its peak", "[count]") {
+    for (int threads : {1, 2})
+        for (int n = 3; n <= 9; ++n)
+            for (u64 modulus : {u64{0}, large_prime(0)}) {
+                CountOptions o;
+                o.rows = o.cols = n;
+                o.threads = threads;
+                o.modulus = modulus;
+                INFO(n << "x" << n << " threads " << threads << " modulus " << modulus);
+                const auto r = count_legal(o);
+                CHECK(r.peak_bytes <= bytes_estimate(n, n, modulus, threads));
+                // And not wildly above it: the estimate is about the sweep's real needs.
+                CHECK(bytes_estimate(n, n, modulus, threads) < 3 * r.peak_bytes);
+            }
+}
+
 TEST_CASE("a count that outgrows its memory limit stops", "[count]") {
     CountOptions o;
     o.rows = o.cols = 8;
