@@ -5,12 +5,13 @@
 #include <array>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <mutex>
+#include <optional>
 
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
-#include <cstdlib>
+#include <tbb/task_group.h>
 
 #include "rules/scoring.hpp"
 #include "solver/benson.hpp"
@@ -79,6 +80,10 @@ class Searcher {
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     bool stopped() const { return stopped_; }
+    // A helper thread (Lazy SMP): stops when `halt` is set, and deepens from `first_depth`.
+    void make_helper(const std::atomic<bool>* halt, int first_depth) {
+        halt_ = halt, first_depth_ = first_depth;
+    }
     void report(int depth, Kind kind) const;
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
@@ -136,6 +141,8 @@ class Searcher {
     const SolveOptions& options_;
     bool draws_possible_ = false;
     bool stopped_ = false;
+    const std::atomic<bool>* halt_ = nullptr;
+    int first_depth_ = 1;
     std::array<std::array<Move, 2>, 1024> killers_{};
     std::array<std::array<u32, MaxPoints>, 2> history_{};
     std::array<u32, MaxPoints> centrality_{};
@@ -205,6 +212,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     dep = NoDependency;
     if ((nodes & 0xFFF) == 0 &&
         ((options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
+         (halt_ && halt_->load(std::memory_order_relaxed)) ||
          (options_.node_limit && nodes > options_.node_limit)))
         stopped_ = true;
     if (stopped_) return {Unknown, 0};
@@ -373,7 +381,7 @@ int Searcher::exact(int lower, int upper) {
     // MTD-style steps: first "does the side to move win?" (beta 0, or the nearest bound), then
     // the test at the bound just proven, so every test is close to the value; the depth is kept
     // from one test to the next.
-    int depth = 1, beta = std::clamp(0, lower + 1, upper);
+    int depth = first_depth_, beta = std::clamp(0, lower + 1, upper);
     while (lower < upper && !stopped_) {
         int d;
         Outcome r = test(beta, depth, k, d);
@@ -389,7 +397,7 @@ int Searcher::exact(int lower, int upper) {
 }
 
 bool Searcher::at_least(int beta) {
-    for (int depth = 1; !stopped_; depth = next_depth(depth)) {
+    for (int depth = first_depth_; !stopped_; depth = next_depth(depth)) {
         Keep k;
         int d;
         Outcome r = test(beta, depth, k, d);
@@ -477,9 +485,18 @@ SolveResult solve(History& h, const SolveOptions& o) {
     r.lower_x2 = std::min(-2 * n - h.rules().komi_x2, 0);
     r.upper_x2 = std::max(2 * n - h.rules().komi_x2, 0);
     u64 worker_nodes = 0, worker_hits = 0, worker_stores = 0;
-    bool worker_stopped = false;
     r.threads = std::max(1, o.threads);
+    // Helper threads (Lazy SMP, below): told to halt and joined before any result is returned.
+    std::atomic<bool> halt{false};
+    std::mutex helper_mutex;
+    std::optional<tbb::global_control> allow;
+    std::optional<tbb::task_arena> arena;
+    tbb::task_group helpers;
     auto finish = [&] {
+        if (arena) {
+            halt.store(true);
+            arena->execute([&] { helpers.wait(); });
+        }
         r.nodes = s.nodes + worker_nodes;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         r.table_bytes = tt.bytes() + open.bytes();
@@ -519,53 +536,47 @@ SolveResult solve(History& h, const SolveOptions& o) {
     std::stable_sort(reps.begin(), reps.end(),
                      [&](Move a, Move b) { return off_centre(a) < off_centre(b); });
 
+    // More threads: Lazy SMP. This thread searches exactly as it would alone; each helper solves
+    // the first moves itself, with its own path, killers and counts, deepening on another
+    // schedule (odd helpers from depth 3, even ones from 6 with the first moves rotated), and
+    // all share both tables. A helper's proofs are proofs wherever they are found (every entry
+    // is checked against the reader's own path, transposition.hpp), and open-test entries never
+    // decide anything, so the value cannot depend on the thread count; node counts can.
+    const SolveOptions helper_options = [&] {
+        SolveOptions ho = o;
+        ho.progress = nullptr;
+        return ho;
+    }();
+    std::vector<History> paths;
+    if (o.threads > 1) {
+        paths.assign(static_cast<std::size_t>(o.threads - 1), h);
+        // Allow more threads than cores when asked (the tests oversubscribe on purpose).
+        allow.emplace(tbb::global_control::max_allowed_parallelism,
+                      static_cast<std::size_t>(o.threads));
+        arena.emplace(o.threads);
+        arena->execute([&] {
+            for (int k = 1; k < o.threads; ++k)
+                helpers.run([&, k] {
+                    if (halt.load()) return;
+                    Searcher w(paths[static_cast<std::size_t>(k - 1)], tt, open, helper_options);
+                    w.make_helper(&halt, k % 2 ? 3 : 6);
+                    const std::size_t shift = k % 2 ? 0 : static_cast<std::size_t>(k / 2);
+                    for (std::size_t i = 0; i < reps.size() && !w.stopped(); ++i) {
+                        int v;
+                        w.child_value(reps[(i + shift) % reps.size()], v);
+                    }
+                    std::lock_guard<std::mutex> lock(helper_mutex);
+                    worker_nodes += w.nodes, worker_hits += w.hits, worker_stores += w.stores;
+                });
+        });
+    }
+
     // The value: a representative is solved exactly only when it beats the best so far (a
     // proof that it does not reach best + 1 is cheaper); the lower bound grows as moves finish,
     // so a stop still reports what is proven.
     std::vector<std::pair<Move, int>> exact;  // representatives with exact values (side's view)
     int best = -Infinity;
-    if (o.threads > 1) {
-        // Parallel: every representative solved exactly by its own worker (own path, killers
-        // and counts), all sharing the table, whose entries hold on any path (transposition.hpp).
-        // Values are exact, so they cannot depend on the thread count; node counts can.
-        std::vector<int> values(reps.size(), -Infinity);
-        std::vector<char> done(reps.size(), 0);
-        std::mutex m_;
-        // Allow more threads than cores when asked (the tests oversubscribe on purpose).
-        tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(o.threads));
-        tbb::task_arena arena(o.threads);
-        arena.execute([&] {
-            tbb::parallel_for(std::size_t{0}, reps.size(), std::size_t{1}, [&](std::size_t i) {
-                History path = h;
-                Searcher w(path, tt, open, o);
-                int v;
-                bool ok = w.child_value(reps[i], v) && !w.stopped();
-                std::lock_guard<std::mutex> lock(m_);
-                worker_nodes += w.nodes, worker_hits += w.hits, worker_stores += w.stores;
-                if (ok)
-                    values[i] = v, done[i] = 1;
-                else
-                    worker_stopped = true;
-            });
-        });
-        std::lock_guard<std::mutex> lock(
-            m_);  // also orders the workers' writes for ThreadSanitizer
-        for (std::size_t i = 0; i < reps.size(); ++i)
-            if (done[i]) exact.emplace_back(reps[i], values[i]), best = std::max(best, values[i]);
-        if (worker_stopped) {
-            // Only a lower bound is proven: the best of the moves that finished.
-            if (best > -Infinity) {
-                if (sign > 0)
-                    r.lower_x2 = std::max(r.lower_x2, best);
-                else
-                    r.upper_x2 = std::min(r.upper_x2, -best);
-            }
-            return finish();
-        }
-    }
     for (Move m : reps) {
-        if (o.threads > 1) break;  // solved above
         if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1)) {
             if (s.stopped()) break;
             continue;

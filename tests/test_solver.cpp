@@ -11,10 +11,11 @@
 using namespace smallgo;
 
 namespace {
-SolveResult solve_small(History& h, bool table = true) {
+SolveResult solve_small(History& h, bool table = true, int threads = 1) {
     SolveOptions o;
     o.hash_bytes = std::size_t{4} << 20;
     o.use_table = table;
+    o.threads = threads;
     o.node_limit = 20'000'000;
     return solve(h, o);
 }
@@ -172,4 +173,55 @@ TEST_CASE("solver: values do not depend on the thread count", "[solver][parallel
             }
         }
     }
+}
+
+TEST_CASE("solver: equals the reference with 2 and 4 threads, every preset", "[solver][parallel]") {
+    // The boards of at most 5 points of the serial agreement test and 120 random histories
+    // (captures and ko fights), each solved by the Lazy SMP search with 2 and then 4 threads.
+    int compared = 0;
+    for (auto name : PresetNames) {
+        Rules rules = find_preset(name)->rules;
+        for (auto [rows, cols] : {std::pair{1, 3}, {1, 4}, {2, 2}, {1, 5}}) {
+            Geometry g = *Geometry::make(rows, cols);
+            if ((std::string_view(name) == "mg" || std::string_view(name) == "tromp-taylor-1996") &&
+                g.points() == 5)
+                continue;
+            History h(g, rules);
+            int expected;
+            REQUIRE(reference::value_x2(h, expected, 100'000'000));
+            for (int threads : {2, 4}) {
+                INFO(name << " " << g.name() << " threads " << threads);
+                auto r = solve_small(h, true, threads);
+                REQUIRE(r.complete);
+                REQUIRE(r.value_x2 == expected);
+                check_pv(h, r);
+            }
+            ++compared;
+        }
+    }
+    REQUIRE(compared == 18);
+    std::mt19937_64 rng(20261122);
+    int checked = 0;
+    const std::pair<int, int> boards[] = {{2, 2}, {1, 4}, {1, 5}, {2, 3}};
+    for (int round = 0; checked < 120 && round < 3000; ++round) {
+        auto [rows, cols] = boards[round % 4];
+        Geometry g = *Geometry::make(rows, cols);
+        Rules rules = find_preset(PresetNames[(round / 4) % 5])->rules;
+        History h(g, rules);
+        int length = std::uniform_int_distribution<int>(2, 14)(rng);
+        for (int i = 0; i < length && !h.game_over(); ++i)
+            h.play(static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng)));
+        if (h.game_over()) continue;
+        int expected;
+        if (!reference::value_x2(h, expected, 2'000'000)) continue;
+        const int threads = round % 2 ? 4 : 2;
+        auto r = solve_small(h, true, threads);
+        INFO(g.name() << " " << describe(rules) << " after " << h.turns() << " turns, threads "
+                      << threads);
+        if (!r.complete) continue;  // the node limit (counted in the serial test)
+        REQUIRE(r.value_x2 == expected);
+        check_pv(h, r);
+        ++checked;
+    }
+    REQUIRE(checked >= 120);
 }

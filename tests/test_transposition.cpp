@@ -1,0 +1,68 @@
+// The solver's tables on their own: the transposition table keeps what was stored for exactly
+// that position (both bitboards, side to move, passes) and nothing for another one with the same
+// key; the open-test cache returns only what was stored under the same 64-bit key.
+#include <catch2/catch.hpp>
+
+#include "tables/transposition.hpp"
+
+namespace smallgo::test {
+namespace {
+
+TEST_CASE("transposition table: exact positions, bounds, move and keep", "[tables]") {
+    TranspositionTable tt(TranspositionTable::BucketBytes);  // one bucket: every key collides
+    Position p = make_position(0b0011, 0b1100);
+    TTData d;
+    d.lower = -6;
+    d.upper = 4;
+    d.move = 7;
+    d.work = 9;
+    d.keep = 0b0101;
+    tt.store(42, p, d);
+    TTData out;
+    REQUIRE(tt.probe(42, p, out));
+    CHECK(out.lower == -6);
+    CHECK(out.upper == 4);
+    CHECK(out.move == 7);
+    CHECK(out.keep == 0b0101);
+    // The same key, other positions: not found.
+    CHECK_FALSE(tt.probe(42, make_position(0b0011, 0b1000), out));
+    CHECK_FALSE(tt.probe(42, make_position(0b0011, 0b1100, Color::White), out));
+    CHECK_FALSE(tt.probe(42, p.after_pass().after_pass(), out));
+    // A pass is part of the key: after one pass it is another entry.
+    Position passed = make_position(0b0011, 0b1100, Color::White);
+    passed.passes = 1;
+    TTData e;
+    e.lower = e.upper = 2;
+    e.move = Pass;
+    tt.store(42, passed, e);
+    REQUIRE(tt.probe(42, passed, out));
+    CHECK(out.move == Pass);
+    REQUIRE(tt.probe(42, p, out));  // the bucket holds two entries
+    CHECK(out.move == 7);
+    // Storing the same position again replaces its entry.
+    d.lower = d.upper = 0;
+    tt.store(42, p, d);
+    REQUIRE(tt.probe(42, p, out));
+    CHECK(out.lower == 0);
+    CHECK(tt.used() == 2);
+}
+
+TEST_CASE("open-test cache: same key only, latest entry wins", "[tables]") {
+    OpenTable open(OpenTable::SlotBytes);  // one slot
+    OpenData out;
+    CHECK_FALSE(open.probe(1, out));
+    open.store(1, {-3, 17, Pass});
+    REQUIRE(open.probe(1, out));
+    CHECK(out.beta == -3);
+    CHECK(out.depth == 17);
+    CHECK(out.move == Pass);
+    CHECK_FALSE(open.probe(2, out));
+    open.store(2, {5, 4, 12});
+    CHECK_FALSE(open.probe(1, out));  // replaced
+    REQUIRE(open.probe(2, out));
+    CHECK(out.beta == 5);
+    CHECK(out.move == 12);
+}
+
+}  // namespace
+}  // namespace smallgo::test
