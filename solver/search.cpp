@@ -80,9 +80,11 @@ class Searcher {
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     bool stopped() const { return stopped_; }
-    // A helper thread (Lazy SMP): stops when `halt` is set, and deepens from `first_depth`.
-    void make_helper(const std::atomic<bool>* halt, int first_depth) {
-        halt_ = halt, first_depth_ = first_depth;
+    // Helper k of `threads` (Lazy SMP): stops when `halt` is set, deepens from `first_depth`,
+    // and takes the moves near the root in a rotated order (from k/threads of the list on), so
+    // that it proves other children first than the main thread does.
+    void make_helper(const std::atomic<bool>* halt, int first_depth, int k, int threads) {
+        halt_ = halt, first_depth_ = first_depth, helper_ = k, threads_ = threads;
     }
     void report(int depth, Kind kind) const;
 
@@ -142,7 +144,8 @@ class Searcher {
     bool draws_possible_ = false;
     bool stopped_ = false;
     const std::atomic<bool>* halt_ = nullptr;
-    int first_depth_ = 1;
+    int first_depth_ = 1, helper_ = 0, threads_ = 1;
+    static constexpr int RotatedPlies = 1;  // below the first move
     std::array<std::array<Move, 2>, 1024> killers_{};
     std::array<std::array<u32, MaxPoints>, 2> history_{};
     std::array<u32, MaxPoints> centrality_{};
@@ -245,12 +248,16 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
             if (entry.upper < beta) return keep = k, Outcome{Low, entry.upper};
         }
     }
-    // An open test of the same beta searched at least as deep stays open (transpositions within
-    // one iteration are searched once); its most promising move goes first otherwise.
+    // An open test of the same beta searched at least as deep by this thread stays open
+    // (transpositions within one iteration are searched once); its most promising move, whoever
+    // found it, goes first otherwise. (Another thread's open test, searched in another order,
+    // says little about this one's, and taking it as open made 3x4 with 2 threads up to 10 times
+    // slower.)
     Move hint = NoMove;
     OpenData open_entry;
     if (options_.use_table && open_.probe(c.key, open_entry)) {
-        if (open_entry.beta == beta && open_entry.depth >= depth) {
+        if (open_entry.beta == beta && open_entry.depth >= depth &&
+            open_entry.owner == static_cast<u8>(helper_)) {
             ++open_hits;
             return {Unknown, 0};
         }
@@ -277,6 +284,9 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     for (int i = 1; i < count; ++i)
         for (int j = i; j > 0 && score[j] > score[j - 1]; --j)
             std::swap(score[j], score[j - 1]), std::swap(moves[j], moves[j - 1]);
+    if (helper_ && ply <= root_turns_ + RotatedPlies)
+        std::rotate(moves.begin(), moves.begin() + count * helper_ / threads_,
+                    moves.begin() + count);
 
     // Step 4. The moves. One child at or above beta proves High: that proof needs only this
     // child (its board and its proof). Every child below beta proves Low: that proof needs the
@@ -344,7 +354,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     if (open) {
         if (options_.use_table)
             open_.store(c.key, {static_cast<i16>(beta), static_cast<u16>(depth),
-                                map_move(c.sym, open_move)});
+                                map_move(c.sym, open_move), static_cast<u8>(helper_)});
         return {Unknown, 0};
     }
     keep = keep_all;
@@ -498,6 +508,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
             arena->execute([&] { helpers.wait(); });
         }
         r.nodes = s.nodes + worker_nodes;
+        r.main_nodes = s.nodes;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         r.table_bytes = tt.bytes() + open.bytes();
         r.table_capacity = tt.capacity();
@@ -537,9 +548,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
                      [&](Move a, Move b) { return off_centre(a) < off_centre(b); });
 
     // More threads: Lazy SMP. This thread searches exactly as it would alone; each helper solves
-    // the first moves itself, with its own path, killers and counts, deepening on another
-    // schedule (odd helpers from depth 3, even ones from 6 with the first moves rotated), and
-    // all share both tables. A helper's proofs are proofs wherever they are found (every entry
+    // the first moves itself, with its own path, killers and counts, the replies to them in
+    // another order (make_helper), even helpers deepening on another schedule (from depth 3) with
+    // the first moves rotated too, and all share both tables. A helper's proofs are proofs wherever they are found (every entry
     // is checked against the reader's own path, transposition.hpp), and open-test entries never
     // decide anything, so the value cannot depend on the thread count; node counts can.
     const SolveOptions helper_options = [&] {
@@ -559,7 +570,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
                 helpers.run([&, k] {
                     if (halt.load()) return;
                     Searcher w(paths[static_cast<std::size_t>(k - 1)], tt, open, helper_options);
-                    w.make_helper(&halt, k % 2 ? 3 : 6);
+                    w.make_helper(&halt, k % 2 ? 1 : 3, k, o.threads);
                     const std::size_t shift = k % 2 ? 0 : static_cast<std::size_t>(k / 2);
                     for (std::size_t i = 0; i < reps.size() && !w.stopped(); ++i) {
                         int v;
