@@ -88,7 +88,8 @@ void run_solve(const SolveArgs& a) {
     if (isatty(STDERR_FILENO))
         o.progress = [&](const Progress& p) {
             std::lock_guard<std::mutex> lock(progress_mutex);
-            double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            double t =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             if (t - shown < 0.5) return;
             shown = t;
             fmt::print(stderr, "\r{:.0f} s: first move {}, depth {}, {} nodes (this thread)   ", t,

@@ -56,7 +56,8 @@ class Searcher {
         // The table holds each position once for all its symmetric copies (see Canonical).
         syms_ = g_.symmetry_count();
         for (int s = 0; s < syms_; ++s) {
-            for (int p = 0; p < g_.points(); ++p) sym_bit_[s][p] = Geometry::bit(g_.map_point(s, p));
+            for (int p = 0; p < g_.points(); ++p)
+                sym_bit_[s][p] = Geometry::bit(g_.map_point(s, p));
             for (int t = 0; t < syms_; ++t) {
                 bool undoes = true;
                 for (int p = 0; p < g_.points(); ++p)
@@ -171,9 +172,9 @@ Searcher::Canonical Searcher::canonical(const Position& p) const {
     for (int s = 1; s < syms_; ++s)
         if (b[s] < c.pos.stones[0] || (b[s] == c.pos.stones[0] && w[s] < c.pos.stones[1]))
             c.pos.stones[0] = b[s], c.pos.stones[1] = w[s], c.sym = s;
-    c.key = zobrist::splitmix64(c.pos.stones[0] ^
-                                zobrist::splitmix64(c.pos.stones[1] ^ (u64{p.passes} << 1 |
-                                                                       static_cast<u64>(p.to_move))));
+    c.key = zobrist::splitmix64(
+        c.pos.stones[0] ^
+        zobrist::splitmix64(c.pos.stones[1] ^ (u64{p.passes} << 1 | static_cast<u64>(p.to_move))));
     return c;
 }
 
@@ -274,7 +275,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
         Move m = static_cast<Move>(std::countr_zero(empty));
         moves[count] = m;
         score[count++] = m == tt_move ? 1u << 31
-                         : m == hint                           ? (1u << 31) - 1
+                         : m == hint  ? (1u << 31) - 1
                          : (m == killers[0] || m == killers[1])
                              ? (1u << 29)
                              : history_[me][m] * 16 + centrality_[m];
@@ -363,8 +364,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     return {Low, best_low};
 }
 
-void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTData* old,
-                     int lower, int upper, Move move, const Keep& keep, int dep) {
+void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTData* old, int lower,
+                     int upper, Move move, const Keep& keep, int dep) {
     // Step 5. Stored only if no position before this one decided a query of the proof.
     if (!options_.use_table || dep < own_threshold(ply, pos)) return;
     TTData d;
@@ -542,17 +543,19 @@ SolveResult solve(History& h, const SolveOptions& o) {
     // the pass last.
     auto off_centre = [&](Move m) {
         if (m == Pass) return INT_MAX;
-        return std::abs(2 * g.row_of(m) - (g.rows() - 1)) + std::abs(2 * g.col_of(m) - (g.cols() - 1));
+        return std::abs(2 * g.row_of(m) - (g.rows() - 1)) +
+               std::abs(2 * g.col_of(m) - (g.cols() - 1));
     };
     std::stable_sort(reps.begin(), reps.end(),
                      [&](Move a, Move b) { return off_centre(a) < off_centre(b); });
 
     // More threads: Lazy SMP. This thread searches exactly as it would alone; each helper solves
     // the first moves itself, with its own path, killers and counts, the replies to them in
-    // another order (make_helper), even helpers deepening on another schedule (from depth 3) with
-    // the first moves rotated too, and all share both tables. A helper's proofs are proofs wherever they are found (every entry
-    // is checked against the reader's own path, transposition.hpp), and open-test entries never
-    // decide anything, so the value cannot depend on the thread count; node counts can.
+    // another order (make_helper), even helpers deepening on another schedule (from depth 3)
+    // with the first moves rotated too, and all share both tables. A helper's proofs are proofs
+    // wherever they are found (every entry is checked against the reader's own path,
+    // transposition.hpp), and open-test entries never decide a value, so the value cannot depend
+    // on the thread count; node counts can.
     const SolveOptions helper_options = [&] {
         SolveOptions ho = o;
         ho.progress = nullptr;
