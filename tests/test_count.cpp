@@ -279,7 +279,7 @@ TEST_CASE("pinned state counts at the widest step", "[count]") {
     }
 }
 
-TEST_CASE("two threads count what one counts, through table growth", "[count]") {
+TEST_CASE("two threads count what one counts, over several partitions", "[count]") {
     CountOptions o;
     o.rows = 9;
     o.cols = 8;
