@@ -28,6 +28,27 @@ void check_pv(History h, const SolveResult& r) {
 }
 
 const char* const PresetNames[] = {"tromp-taylor", "tromp-taylor-1996", "mg", "simple", "aga"};
+
+// Round r's position for the random-history tests: board and preset cycle with r, then 2 to 14
+// random moves (illegal ones skipped, three passes in four skipped). `captured` tells whether a
+// play emptied a point.
+History random_history(int round, std::mt19937_64& rng, bool& captured) {
+    const std::pair<int, int> boards[] = {{2, 2}, {1, 4}, {1, 5}, {2, 3}};
+    auto [rows, cols] = boards[round % 4];
+    Geometry g = *Geometry::make(rows, cols);
+    History h(g, find_preset(PresetNames[(round / 4) % 5])->rules);
+    int length = std::uniform_int_distribution<int>(2, 14)(rng);
+    captured = false;
+    for (int i = 0; i < length && !h.game_over(); ++i) {
+        Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+        if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
+        int before = std::popcount(h.current().occupied());
+        if (h.play(m) == Verdict::Legal && m != Pass &&
+            std::popcount(h.current().occupied()) <= before)
+            captured = true;
+    }
+    return h;
+}
 }  // namespace
 
 TEST_CASE("solver: published values", "[solver]") {
@@ -90,27 +111,15 @@ TEST_CASE("solver: equals the reference on every board of at most 5 points, ever
 TEST_CASE("solver: equals the reference after random histories with captures and ko", "[solver]") {
     std::mt19937_64 rng(20261121);
     int checked = 0, with_capture = 0, unfinished = 0;
-    const std::pair<int, int> boards[] = {{2, 2}, {1, 4}, {1, 5}, {2, 3}};
     for (int round = 0; checked < 300 && round < 5000; ++round) {
-        auto [rows, cols] = boards[round % 4];
-        Geometry g = *Geometry::make(rows, cols);
-        Rules rules = find_preset(PresetNames[(round / 4) % 5])->rules;
-        History h(g, rules);
-        int length = std::uniform_int_distribution<int>(2, 14)(rng);
-        bool captured = false;
-        for (int i = 0; i < length && !h.game_over(); ++i) {
-            Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-            if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
-            int before = std::popcount(h.current().occupied());
-            if (h.play(m) == Verdict::Legal && m != Pass &&
-                std::popcount(h.current().occupied()) <= before)
-                captured = true;
-        }
+        bool captured;
+        History h = random_history(round, rng, captured);
         if (h.game_over()) continue;
         int expected;
         if (!reference::value_x2(h, expected, 2'000'000)) continue;
         auto r = solve_small(h);
-        INFO(g.name() << " " << describe(rules) << " after " << h.turns() << " turns");
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns");
         if (!r.complete) {  // the solver's move order can need far more nodes than the reference's
             ++unfinished;
             continue;
@@ -202,22 +211,16 @@ TEST_CASE("solver: equals the reference with 2 and 4 threads, every preset", "[s
     REQUIRE(compared == 18);
     std::mt19937_64 rng(20261122);
     int checked = 0;
-    const std::pair<int, int> boards[] = {{2, 2}, {1, 4}, {1, 5}, {2, 3}};
     for (int round = 0; checked < 120 && round < 3000; ++round) {
-        auto [rows, cols] = boards[round % 4];
-        Geometry g = *Geometry::make(rows, cols);
-        Rules rules = find_preset(PresetNames[(round / 4) % 5])->rules;
-        History h(g, rules);
-        int length = std::uniform_int_distribution<int>(2, 14)(rng);
-        for (int i = 0; i < length && !h.game_over(); ++i)
-            h.play(static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng)));
+        bool captured;
+        History h = random_history(round, rng, captured);
         if (h.game_over()) continue;
         int expected;
         if (!reference::value_x2(h, expected, 2'000'000)) continue;
         const int threads = round % 2 ? 4 : 2;
         auto r = solve_small(h, true, threads);
-        INFO(g.name() << " " << describe(rules) << " after " << h.turns() << " turns, threads "
-                      << threads);
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns, threads " << threads);
         if (!r.complete) continue;  // the node limit (counted in the serial test)
         REQUIRE(r.value_x2 == expected);
         check_pv(h, r);
