@@ -38,6 +38,7 @@
 // successors with a few dozen bit operations; no heap, no exceptions, no loop over the width.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 
@@ -69,12 +70,37 @@ constexpr unsigned cell(BorderWord w, int i) {
 constexpr u64 Ones = 0x1111'1111'1111'1111ull;
 
 // w with black and white exchanged (1 <-> 2, 4 + k <-> 8 + k). Exchanging the colours maps
-// legal positions to legal positions, so a state and its swap always carry the same count; the
-// counter stores only the smaller word of each pair. Only the empty border (0) is its own swap.
+// legal positions to legal positions and commutes with the transfer, so a state and its swap
+// have the same future; the counter keeps the smaller word of each pair, with the count of
+// both. Only the empty border (0) is its own swap.
 constexpr BorderWord swap_colours(BorderWord w) {
     const u64 needing = ((w >> 2) | (w >> 3)) & Ones;
     const u64 liberty = (w | (w >> 1)) & Ones & ~needing;
     return w ^ (needing * 12) ^ (liberty * 3);
+}
+
+// w, a border of `width` cells that all lie in one row (the border between two rows), read
+// from the other side: cell i goes to cell width-1-i, and a string's opening cell becomes its
+// closing one and the reverse (single and middle cells stay). The rest of a board below a full
+// row is symmetric left to right, so a row-end state and its mirror image have the same
+// future; the sweep keeps one of them (legal_sweep.hpp). Mid-row borders have no such image.
+inline BorderWord mirror(BorderWord w, int width) {
+    assert(width >= 1 && width <= MaxBorderWidth);
+    u64 x = __builtin_bswap64(w);
+    x = ((x >> 4) & 0x0F0F'0F0F'0F0F'0F0Full) | ((x & 0x0F0F'0F0F'0F0F'0F0Full) << 4);
+    x >>= 4 * (MaxBorderWidth - width);
+    const u64 needing = ((x >> 2) | (x >> 3)) & Ones;
+    return x ^ ((needing & x & Ones) << 1);  // opens (kind 1) <-> closes (kind 3)
+}
+
+// The representative of w and its colour swap: the smaller word.
+constexpr BorderWord swap_canonical(BorderWord w) {
+    return std::min(w, swap_colours(w));
+}
+
+// The representative of w, its colour swap, its mirror image and both: the smallest word.
+inline BorderWord full_canonical(BorderWord w, int width) {
+    return std::min(swap_canonical(w), swap_canonical(mirror(w, width)));
 }
 
 // What successors() derives once per state: which cells are needing stones, which open or

@@ -107,14 +107,24 @@ class BorderTable {
         }
     }
 
-    // Writes every entry (word plain, then its count) to `out` in the order the words came,
-    // empties the table, and returns the number written.
-    u64 drain(u64* out) {
+    // Writes every entry (word plain, then its count) to `out`, grouped by the byte
+    // (word >> group_shift) & 255 in increasing order (within a group in the order the words
+    // came), empties the table, and returns the number written. The sweep groups by the two
+    // cells that the next point reads, so that the branches of border::successors() see long
+    // runs of the same case instead of a random mix (about half the time of a step otherwise).
+    u64 drain(u64* out, int group_shift = 0) {
         u64* data = region_.data();
+        u32 start[257] = {};
+        for (u64 i = 0; i < used_; ++i) {
+            const u64 key = (~data[u64(claimed_[i]) * Stride] >> group_shift) & 255;
+            ++start[key + 1];
+        }
+        for (int k = 0; k < 256; ++k) start[k + 1] += start[k];
         for (u64 i = 0; i < used_; ++i) {
             u64* e = data + u64(claimed_[i]) * Stride;
-            u64* o = out + i * Stride;
-            o[0] = ~e[0];
+            const BorderWord w = ~e[0];
+            u64* o = out + u64(start[(w >> group_shift) & 255]++) * Stride;
+            o[0] = w;
             for (int l = 0; l < Limbs; ++l) o[1 + l] = e[1 + l];
             for (int l = 0; l < Stride; ++l) e[l] = 0;
         }

@@ -6,11 +6,11 @@
 //   | WideSum<K>  | K 64-bit limbs, least significant first | exact counts; K from 3^points    |
 //   | ModSum      | one residue modulo P, 2 <= P < 2^64    | `--modulus P`, CRT cross-checks   |
 //
-// A wide count never overflows: after t points every count is at most 3^t, and K is chosen from
-// 3^(rows * width). Each policy adds plainly (one thread) or atomically (several threads on one
-// shared table): the wide atomic add propagates each limb's carry as a separate atomic add to the
-// next limb, which is exact because integer addition is associative. Counts leave the hot path
-// as boost::multiprecision::cpp_int.
+// A wide count never overflows: after t points all counts together are at most 3^t, and K is
+// chosen from 3^(rows * width). Each policy adds plainly (one thread) or atomically (several
+// threads on one shared table): the wide atomic add propagates each limb's carry as a separate
+// atomic add to the next limb, which is exact because integer addition is associative. Counts leave
+// the hot path as boost::multiprecision::cpp_int.
 #pragma once
 
 #include <array>

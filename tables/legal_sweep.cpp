@@ -90,8 +90,8 @@ struct LegalSweep<Arith>::Threads {
 };
 
 template <class Arith>
-LegalSweep<Arith>::LegalSweep(int width, int rows, Arith arith)
-    : width_(width), rows_(rows), arith_(arith) {
+LegalSweep<Arith>::LegalSweep(int width, int rows, Arith arith, bool mirror)
+    : width_(width), rows_(rows), mirror_(mirror), arith_(arith) {
     assert(width >= 1 && width <= MaxBorderWidth && rows >= 1);
     // The empty board before any point: one way, the start word 0.
     if (src_.reserve(Stride * 8)) {
@@ -121,6 +121,7 @@ bool LegalSweep<Arith>::next_block(u64*& cur, u32& block) {
 }
 
 template <class Arith>
+template <bool RowEnd>
 void LegalSweep<Arith>::scatter(u64 begin, u64 end, int col, bool first_row, u64** cur,
                                 u32* block) {
     const u64* src = src_.data();
@@ -128,23 +129,20 @@ void LegalSweep<Arith>::scatter(u64 begin, u64 end, int col, bool first_row, u64
     const u64 part_mask = (u64{1} << part_bits_) - 1;
     for (u64 i = begin; i < end; ++i) {
         const u64* e = src + i * Stride;
-        const BorderWord w = e[0];
         BorderWord succ[3] = {0, 0, 0};
-        const int k = border::successors(w, width_, col, first_row, succ);
+        const int k = border::successors(e[0], width_, col, first_row, succ);
         // Always three records written, only the real ones kept (advanced over): the number
         // of successors varies from state to state and would be a mispredicted branch.
         for (int j = 0; j < 3; ++j) {
-            // The successor as the representative of its colour-swap pair.
-            const BorderWord t = succ[j], flip = border::swap_colours(t);
-            const BorderWord rep = std::min(t, flip);
-            // The empty border is its own swap: of its successors, keep one of each pair.
-            const bool keep = j < k && !(w == 0 && flip < t);
+            // Every successor of the representative receives the count of its whole class
+            // (see the top of legal_sweep.hpp), as the representative of its own class.
+            const BorderWord rep =
+                RowEnd ? border::full_canonical(succ[j], width_) : border::swap_canonical(succ[j]);
+            const bool keep = j < k;
             const u64 p = (border_hash(rep) >> (64 - MaxPartBits)) & part_mask;
             u64* r = cur[p];
             r[0] = rep;
             for (int l = 0; l < Arith::Limbs; ++l) r[1 + l] = e[1 + l];
-            // A successor that is its own swap comes from this state and from its swap.
-            if (rep == 0 && w != 0) arith_.add(r + 1, r + 1);
             r += keep ? Stride : 0;
             cur[p] = r;
             // A full block (no room for one more record) is chained to a fresh one at once, so
@@ -177,7 +175,9 @@ void LegalSweep<Arith>::add_up(u64 partition, BorderTable<Arith::Limbs>& table) 
         table.clear();
         return;
     }
-    table.drain(dst_.data() + at * Stride);
+    // Grouped by the cells the next point reads: its column and the one left of it.
+    const int next = (col() + 1) % width_;
+    table.drain(dst_.data() + at * Stride, 4 * std::max(next - 1, 0));
 }
 
 template <class Arith>
@@ -222,14 +222,22 @@ bool LegalSweep<Arith>::step(int threads, u64 memory_limit) {
     overflow_.store(false);
 
     // Step 2. Scatter: every successor with the count of its source, to its partition.
+    // After the last point of a row, mirror images are merged too.
+    const bool row_end = mirror_ && col == width_ - 1;
+    auto scatter_range = [&](u64 begin, u64 end, int t) {
+        if (row_end)
+            scatter<true>(begin, end, col, first_row, th.cur.data() + t * parts,
+                          th.block.data() + t * parts);
+        else
+            scatter<false>(begin, end, col, first_row, th.cur.data() + t * parts,
+                           th.block.data() + t * parts);
+    };
     if (threads == 1) {
-        scatter(0, n, col, first_row, th.cur.data(), th.block.data());
+        scatter_range(0, n, 0);
     } else {
         th.arena.execute([&] {
             tbb::parallel_for(tbb::blocked_range<u64>(0, n, Grain), [&](const auto& r) {
-                const int t = tbb::this_task_arena::current_thread_index();
-                scatter(r.begin(), r.end(), col, first_row, th.cur.data() + t * parts,
-                        th.block.data() + t * parts);
+                scatter_range(r.begin(), r.end(), tbb::this_task_arena::current_thread_index());
             });
         });
     }
@@ -292,17 +300,13 @@ BigCount LegalSweep<Arith>::legal_sum() const {
     auto acc = Arith::zero();
     const u64* e = src_.data();
     for (u64 i = 0; i < states_; ++i, e += Stride)
-        if (!border::has_needing(e[0])) {
-            // A representative stands for itself and its colour swap (but 0 is its own).
-            arith_.accumulate(acc, e + 1);
-            if (e[0] != 0) arith_.accumulate(acc, e + 1);
-        }
+        if (!border::has_needing(e[0])) arith_.accumulate(acc, e + 1);
     return arith_.to_big(acc);
 }
 
 template <class Arith>
 std::unique_ptr<LegalSweep<Arith>> LegalSweep<Arith>::clone() const {
-    auto c = std::make_unique<LegalSweep>(width_, rows_, arith_);
+    auto c = std::make_unique<LegalSweep>(width_, rows_, arith_, mirror_);
     const u64 bytes = states_ * Stride * 8;
     c->src_.reserve(bytes);
     std::memcpy(c->src_.data(), src_.data(), bytes);
@@ -335,7 +339,10 @@ bool LegalSweep<Arith>::is_ok() const {
     const u64* e = src_.data();
     for (u64 i = 0; i < states_; ++i, e += Stride) {
         const BorderWord w = e[0];
-        if (!border::is_ok(w, width_) || border::swap_colours(w) < w) return false;
+        const bool row_end = mirror_ && point_ % width_ == 0 && point_ > 0;
+        if (!border::is_ok(w, width_) ||
+            w != (row_end ? border::full_canonical(w, width_) : border::swap_canonical(w)))
+            return false;
         words.push_back(w);
     }
     std::sort(words.begin(), words.end());

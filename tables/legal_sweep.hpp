@@ -3,8 +3,25 @@
 // of the states with no needing stone (border_state.hpp), so one sweep of `rows` rows yields
 // L(k, width) for every k <= rows.
 //
-// Exchanging black and white maps a state to one with the same count (border_state.hpp), so
-// the arrays hold one representative of each such pair, the smaller word: half the states.
+// The arrays hold one representative word of each class of states with the same future, and
+// the count of the whole class (the sum of its states' counts):
+//
+//   | before the point       | a class is                         | representative          |
+//   |------------------------|------------------------------------|-------------------------|
+//   | inside a row           | a state and its colour swap        | border::swap_canonical  |
+//   | first of a row (k > 0) | also the mirror images of both     | border::full_canonical  |
+//
+// Both maps commute with what is left of the sweep (the swap with every step; the mirror with
+// whole rows, so only where the border is a full row), so every state of a class has the same
+// number of completions and the answer, the sum of count times completions, is unchanged when
+// a class is swept from its representative alone. So a step needs no weights: each successor
+// of a representative receives the class count, under the representative of its own class.
+// The row sums L(k, width) are sums of class counts. A class stored at a row end is about half
+// as many states as without the mirror, but the classes of a row split up again as its points
+// are decided: over a sweep about 3/4 of the source states remain.
+//
+// Each partition's states go to the destination grouped by the two cells the next point reads
+// (BorderTable::drain), so that the branches of border::successors() are predictable.
 //
 // A step is a radix partitioning of the successor stream, so that no access goes at random
 // into a table bigger than a core's cache:
@@ -42,8 +59,9 @@ class LegalSweep {
   public:
     static constexpr int Stride = 1 + Arith::Limbs;  // words per state or record
 
-    // A sweep of `rows` rows of `width` (1..MaxBorderWidth) points.
-    LegalSweep(int width, int rows, Arith arith);
+    // A sweep of `rows` rows of `width` (1..MaxBorderWidth) points; `mirror`: merge mirror
+    // images at row ends (false: colour swaps only, for tests and comparisons).
+    LegalSweep(int width, int rows, Arith arith, bool mirror = true);
     ~LegalSweep();
 
     int width() const { return width_; }
@@ -53,7 +71,7 @@ class LegalSweep {
     int col() const { return point_ % width_; }
     int points_done() const { return point_; }
     bool done() const { return point_ == rows_ * width_; }
-    // States (representatives of colour-swap pairs) before the next point, and the most seen
+    // States (class representatives, see above) before the next point, and the most seen
     // before any point.
     u64 states() const { return states_; }
     u64 max_states() const { return max_states_; }
@@ -69,14 +87,15 @@ class LegalSweep {
 
     // A deep copy (benchmarks and tests).
     std::unique_ptr<LegalSweep> clone() const;
-    // The states before the next point, with their counts as big integers (tests).
+    // The states before the next point, with their class counts as big integers (tests).
     std::vector<std::pair<BorderWord, BigCount>> snapshot() const;
-    // Internal consistency: every stored word well formed and a representative, no word twice,
-    // the state count right.
+    // Internal consistency: every stored word well formed and the representative of its
+    // class, no word twice.
     bool is_ok() const;
 
   private:
     struct Threads;
+    template <bool RowEnd>
     void scatter(u64 begin, u64 end, int col, bool first_row, u64** cur, u32* block);
     void add_up(u64 partition, BorderTable<Arith::Limbs>& table);
     bool next_block(u64*& cur, u32& block);
@@ -84,6 +103,7 @@ class LegalSweep {
     void note_bytes(u64 bytes) { peak_bytes_ = std::max(peak_bytes_, bytes); }
 
     int width_, rows_, point_ = 0;
+    bool mirror_;
     Arith arith_;
     Region src_, dst_, pool_;
     u64 states_ = 1, max_states_ = 1, peak_bytes_ = 0;
