@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
+#include <type_traits>
 #include <utility>
 
 #include "tables/legal_sweep.hpp"
@@ -22,53 +24,81 @@ constexpr double GrowthBeyond = 4.3;
 // Longer boards than square ones may see somewhat more states.
 constexpr double Margin = 1.1;
 
-template <class Arith>
-CountResult run(const CountOptions& o, Arith arith, int width, int length) {
+// A count in progress: its options, clock, result and progress report.
+struct Run {
     using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+    explicit Run(const CountOptions& options) : o(options) {}
+    const CountOptions& o;
+    Clock::time_point start = Clock::now();
     CountResult r;
-    r.width = width;
-    r.length = length;
-    r.limbs = Arith::Limbs;
-    LegalSweep<Arith> sweep(width, length, arith);
     CountProgress p;
-    p.width = width;
-    p.length = length;
-    p.points_total = width * length;
-    while (!sweep.done()) {
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+};
+
+// The arithmetic of one more limb than Arith, or void where there is none.
+template <class Arith>
+struct Wider {
+    using type = void;
+};
+template <int K>
+struct Wider<WideSum<K>> {
+    using type = std::conditional_t<(K < MaxCountLimbs), WideSum<K + 1>, void>;
+};
+
+// Sweeps to the end (or a stop). Exact counts start in one limb and move to a sweep of one
+// limb more as soon as the counts after the next point could outgrow their limbs (they are at
+// most 3^points): the early rows move fewer bytes a state.
+template <class Arith>
+void sweep_to_end(Run& run, std::unique_ptr<LegalSweep<Arith>> sweep) {
+    const CountOptions& o = run.o;
+    while (!sweep->done()) {
+        using Next = typename Wider<Arith>::type;
+        if constexpr (!std::is_void_v<Next>) {
+            if (limbs_for_points(sweep->points_done() + 1) > Arith::Limbs) {
+                auto wider = LegalSweep<Next>::widened(*sweep, Next{});
+                if (!wider) {
+                    run.r.end = CountEnd::OutOfMemory;
+                    break;
+                }
+                sweep.reset();
+                return sweep_to_end(run, std::move(wider));
+            }
+        }
         if (o.stop && o.stop->load(std::memory_order_relaxed)) {
-            r.end = CountEnd::Interrupted;
+            run.r.end = CountEnd::Interrupted;
             break;
         }
-        if (!sweep.step(std::max(1, o.threads), o.memory_limit)) {
-            r.end = CountEnd::OutOfMemory;
+        if (!sweep->step(std::max(1, o.threads), o.memory_limit)) {
+            run.r.end = CountEnd::OutOfMemory;
             break;
         }
         if (o.progress) {
-            p.row = sweep.row();
-            p.col = sweep.col();
-            p.states = sweep.states();
-            p.points_done = sweep.points_done();
-            p.seconds = elapsed();
-            o.progress(p);
+            run.p.row = sweep->row();
+            run.p.col = sweep->col();
+            run.p.states = sweep->states();
+            run.p.points_done = sweep->points_done();
+            run.p.seconds = run.elapsed();
+            o.progress(run.p);
         }
     }
-    r.stopped_row = sweep.row();
-    r.stopped_col = sweep.col();
-    r.per_row = sweep.per_row();
-    r.max_states = sweep.max_states();
-    r.peak_bytes = sweep.peak_bytes();
-    r.seconds = elapsed();
-    return r;
+    CountResult& r = run.r;
+    r.limbs = Arith::Limbs;
+    r.stopped_row = sweep->row();
+    r.stopped_col = sweep->col();
+    r.per_row = sweep->per_row();
+    r.max_states = sweep->max_states();
+    r.peak_bytes = sweep->peak_bytes();
+    r.seconds = run.elapsed();
 }
 
-template <int K>
-CountResult run_wide(const CountOptions& o, int limbs, int width, int length) {
-    if constexpr (K < MaxCountLimbs) {
-        if (limbs > K) return run_wide<K + 1>(o, limbs, width, length);
-    }
-    return run(o, WideSum<K>{}, width, length);
+template <class Arith>
+CountResult run(const CountOptions& o, Arith arith, int width, int length) {
+    Run run(o);
+    run.r.width = run.p.width = width;
+    run.r.length = run.p.length = length;
+    run.p.points_total = width * length;
+    sweep_to_end(run, std::make_unique<LegalSweep<Arith>>(width, length, arith));
+    return run.r;
 }
 }  // namespace
 
@@ -110,7 +140,7 @@ std::optional<std::string> count_problem(const CountOptions& o) {
 CountResult count_legal(const CountOptions& o) {
     const int width = std::min(o.rows, o.cols), length = std::max(o.rows, o.cols);
     if (o.modulus) return run(o, ModSum{o.modulus}, width, length);
-    return run_wide<1>(o, limbs_for_points(o.rows * o.cols), width, length);
+    return run(o, WideSum<1>{}, width, length);
 }
 
 BigCount legal_positions(int rows, int cols) {

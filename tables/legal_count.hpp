@@ -1,7 +1,9 @@
 // The legal-position counter: L(m, n), the number of m x n positions in which every string has a
 // liberty, exactly (or modulo P), by one sweep of the border-state transfer (legal_sweep.hpp)
 // along the longer side, so that the border is the shorter side. The sweep of an m x n board
-// also yields L(k, n) for every k <= m.
+// also yields L(k, n) for every k <= m. Exact counts are multi-limb integers that start in one
+// limb and widen as the counts grow (at most 3^points after that many points), so that the
+// early rows move fewer bytes.
 //
 // Costs: time and memory grow about fivefold per unit of width (see max_states_estimate); the
 // length only adds time linearly. Before starting, count_problem() says whether a board can be
@@ -47,7 +49,7 @@ struct CountResult {
     std::vector<BigCount> per_row;  // L(k, width) for k = 1 .. rows completed (mod P if asked)
     u64 max_states = 0;             // the most states before any point
     u64 peak_bytes = 0;             // state tables at their largest
-    int limbs = 0;                  // 64-bit words per count
+    int limbs = 0;                  // 64-bit words per count at the end
     double seconds = 0;
     CountEnd end = CountEnd::Complete;
     int stopped_row = 0, stopped_col = 0;  // the next point when not complete

@@ -106,6 +106,30 @@ template <class Arith>
 LegalSweep<Arith>::~LegalSweep() = default;
 
 template <class Arith>
+template <class From>
+std::unique_ptr<LegalSweep<Arith>> LegalSweep<Arith>::widened(const LegalSweep<From>& from,
+                                                              Arith arith) {
+    static_assert(Arith::Limbs >= From::Limbs);
+    constexpr int FromStride = LegalSweep<From>::Stride;
+    auto w = std::make_unique<LegalSweep>(from.width_, from.rows_, arith, from.mirror_);
+    const u64 n = from.states_;
+    if (!w->src_.reserve(std::max<u64>(n, 1) * Stride * 8)) return nullptr;
+    const u64* s = from.src_.data();
+    u64* d = w->src_.data();
+    for (u64 i = 0; i < n; ++i, s += FromStride, d += Stride) {
+        for (int l = 0; l < FromStride; ++l) d[l] = s[l];
+        for (int l = FromStride; l < Stride; ++l) d[l] = 0;
+    }
+    w->point_ = from.point_;
+    w->states_ = n;
+    w->max_states_ = from.max_states_;
+    w->peak_bytes_ = from.peak_bytes_;
+    w->note_bytes(n * (Stride + FromStride) * 8);
+    w->per_row_ = from.per_row_;
+    return w;
+}
+
+template <class Arith>
 bool LegalSweep<Arith>::next_block(u64*& cur, u32& block) {
     block_fill_[block] = u32(block_records_);
     const u64 id = blocks_used_.fetch_add(1, std::memory_order_relaxed);
@@ -358,5 +382,19 @@ template class LegalSweep<WideSum<6>>;
 template class LegalSweep<WideSum<7>>;
 template class LegalSweep<WideSum<8>>;
 template class LegalSweep<ModSum>;
+template std::unique_ptr<LegalSweep<WideSum<2>>> LegalSweep<WideSum<2>>::widened(
+    const LegalSweep<WideSum<1>>&, WideSum<2>);
+template std::unique_ptr<LegalSweep<WideSum<3>>> LegalSweep<WideSum<3>>::widened(
+    const LegalSweep<WideSum<2>>&, WideSum<3>);
+template std::unique_ptr<LegalSweep<WideSum<4>>> LegalSweep<WideSum<4>>::widened(
+    const LegalSweep<WideSum<3>>&, WideSum<4>);
+template std::unique_ptr<LegalSweep<WideSum<5>>> LegalSweep<WideSum<5>>::widened(
+    const LegalSweep<WideSum<4>>&, WideSum<5>);
+template std::unique_ptr<LegalSweep<WideSum<6>>> LegalSweep<WideSum<6>>::widened(
+    const LegalSweep<WideSum<5>>&, WideSum<6>);
+template std::unique_ptr<LegalSweep<WideSum<7>>> LegalSweep<WideSum<7>>::widened(
+    const LegalSweep<WideSum<6>>&, WideSum<7>);
+template std::unique_ptr<LegalSweep<WideSum<8>>> LegalSweep<WideSum<8>>::widened(
+    const LegalSweep<WideSum<7>>&, WideSum<8>);
 
 }  // namespace smallgo

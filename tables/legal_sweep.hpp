@@ -63,6 +63,11 @@ class LegalSweep {
     // images at row ends (false: colour swaps only, for tests and comparisons).
     LegalSweep(int width, int rows, Arith arith, bool mirror = true);
     ~LegalSweep();
+    // The sweep `from`, at the same point, with its counts widened to this sweep's arithmetic
+    // (more limbs; exact counts start narrow and widen as they grow, see legal_count.cpp);
+    // nullptr when the system refuses the memory.
+    template <class From>
+    static std::unique_ptr<LegalSweep> widened(const LegalSweep<From>& from, Arith arith);
 
     int width() const { return width_; }
     int rows() const { return rows_; }
@@ -94,6 +99,8 @@ class LegalSweep {
     bool is_ok() const;
 
   private:
+    template <class>
+    friend class LegalSweep;
     struct Threads;
     template <bool RowEnd>
     void scatter(u64 begin, u64 end, int col, bool first_row, u64** cur, u32* block);

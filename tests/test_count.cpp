@@ -220,6 +220,34 @@ TEST_CASE("exact 9x9 and 10x10, and by Chinese remaindering", "[count][slow]") {
     CHECK(chinese_remainder(residues, moduli) == exact);
 }
 
+TEST_CASE("a sweep widened to more limbs goes on as if it had had them from the start", "[count]") {
+    // 7x7: counts may pass 2^64 after 41 points; widen to two limbs at several points, and to
+    // three a little later.
+    const auto expected = sweep_rows(7, 7);
+    for (int at : {0, 7, 20, 40}) {
+        LegalSweep<WideSum<1>> narrow(7, 7, {});
+        while (narrow.points_done() < at) REQUIRE(narrow.step());
+        auto two = LegalSweep<WideSum<2>>::widened(narrow, {});
+        REQUIRE(two);
+        CHECK(two->snapshot() == narrow.snapshot());
+        CHECK(two->points_done() == at);
+        while (two->points_done() < at + 3) REQUIRE(two->step());
+        auto three = LegalSweep<WideSum<3>>::widened(*two, {});
+        REQUIRE(three);
+        while (!three->done()) REQUIRE(three->step(2));
+        REQUIRE(three->is_ok());
+        INFO("widened at " << at);
+        CHECK(three->per_row() == expected);
+        CHECK(three->max_states() == 8276);
+    }
+    // The driver widens as the counts grow: 8x8 ends in two limbs, 9x9 would need three.
+    CountOptions o;
+    o.rows = o.cols = 8;
+    const CountResult r = count_legal(o);
+    CHECK(r.limbs == 2);
+    CHECK(r.value() == big("990966953618170260281935463385"));
+}
+
 TEST_CASE("Chinese remaindering", "[count]") {
     const u64 r[] = {2, 3, 2}, m[] = {3, 5, 7};
     CHECK(chinese_remainder(r, m) == 23);
