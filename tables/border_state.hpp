@@ -157,7 +157,8 @@ inline BorderWord write_string(BorderWord w, u64 cells, unsigned colour) {
 // the start state is the word 0. One branch takes the states with no needing neighbour (no
 // string to find); otherwise branch-free apart from the row and column tests, which are the same
 // for every state of a step: both cases of each choice are computed and one is selected.
-inline int successors(BorderWord w, int width, int col, bool first_row, BorderWord* out) {
+[[gnu::always_inline]] inline int successors(BorderWord w, int width, int col, bool first_row,
+                                             BorderWord* out) {
     assert(col >= 0 && col < width && width <= MaxBorderWidth);
     (void)width;
     constexpr unsigned Edge = 3;  // a missing neighbour: neither empty nor a stone
