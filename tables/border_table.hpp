@@ -87,26 +87,26 @@ class BorderTable {
     std::size_t bytes() const { return region_.bytes() + list_.bytes(); }
 
     // Adds `count` (Limbs words) to the count of w, `hash` = border_hash(w), through `add`.
-    // An empty slot holds a zero count, so claiming it is the same addition: the one branch
-    // (is this slot w's or free?) is nearly always taken at the table's low load, which keeps
-    // the probes of successive words overlapping in the pipeline.
     template <class Add>
     void add(BorderWord w, u64 hash, const u64* count, Add&& add) {
-        const u64 key = ~w;
-        u64* data = region_.data();
-        for (u64 s = hash & mask_;; s = (s + 1) & mask_) {
-            u64* e = data + s * Stride;
-            const u64 seen = e[0];
-            if (seen == key || seen == 0) {
-                e[0] = key;
-                add(e + 1, count);
-                claimed_[used_] = u32(s);
-                used_ += seen == 0;
-                return;
-            }
-        }
+        used_ = put(region_.data(), mask_, claimed_, used_, w, hash, count, add);
     }
 
+    // add() for every record (word, then count: Stride words) of [r, end). The table is in L2,
+    // not L1: the slot of the record a few ahead is prefetched, so that the probes overlap.
+    template <class Add>
+    void add_records(const u64* r, const u64* end, Add&& add) {
+        constexpr std::ptrdiff_t Ahead = 8 * Stride;
+        u64* data = region_.data();
+        const u64 mask = mask_;
+        u64 used = used_;
+        for (; r != end; r += Stride) {
+            if (end - r > Ahead)
+                __builtin_prefetch(data + (border_hash(r[Ahead]) & mask) * Stride, 1);
+            used = put(data, mask, claimed_, used, r[0], border_hash(r[0]), r + 1, add);
+        }
+        used_ = used;
+    }
     // Writes every entry (word plain, then its count) to `out`, grouped by the byte
     // (word >> group_shift) & 255 in increasing order (within a group in the order the words
     // came), empties the table, and returns the number written. The sweep groups by the two
@@ -141,6 +141,27 @@ class BorderTable {
     }
 
   private:
+    // The addition of add(), on the table's fields passed as values (so that the compiler keeps
+    // them in registers across a loop of adds); returns the new number of entries. An empty
+    // slot holds a zero count, so claiming it is the same addition: the one branch (is this
+    // slot w's or free?) is nearly always taken at the table's low load, which keeps the
+    // probes of successive words overlapping in the pipeline.
+    template <class Add>
+    static u64 put(u64* data, u64 mask, u32* claimed, u64 used, BorderWord w, u64 hash,
+                   const u64* count, Add& add) {
+        const u64 key = ~w;
+        for (u64 s = hash & mask;; s = (s + 1) & mask) {
+            u64* e = data + s * Stride;
+            const u64 seen = e[0];
+            if (seen == key || seen == 0) {
+                e[0] = key;
+                add(e + 1, count);
+                claimed[used] = u32(s);
+                return used + (seen == 0);
+            }
+        }
+    }
+
     Region region_, list_;  // the slots; the slots claimed, in order
     u32* claimed_ = nullptr;
     u64 mask_ = 0, used_ = 0;

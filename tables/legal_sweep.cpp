@@ -190,7 +190,7 @@ void LegalSweep<Arith>::add_up(u64 partition, BorderTable<Arith::Limbs>& table) 
         for (u32 b = chain_head_[t * parts + partition]; b != NoBlock; b = block_next_[b]) {
             const u64* r = pool_.data() + u64(b) * BlockWords;
             const u64* end = r + u64(block_fill_[b]) * Stride;
-            for (; r != end; r += Stride) table.add(r[0], border_hash(r[0]), r + 1, add);
+            table.add_records(r, end, add);
         }
     const u64 n = table.size();
     const u64 at = dst_used_.fetch_add(n, std::memory_order_relaxed);
