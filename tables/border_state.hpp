@@ -154,9 +154,10 @@ inline BorderWord write_string(BorderWord w, u64 cells, unsigned colour) {
 // Writes to out the successors of w when point (row, col) is decided empty, black, white, in
 // that order, leaving out a choice that strands a string without a liberty; returns how many.
 // In the first row the cells col..width-1 are not yet decided and read as empty (0), so that
-// the start state is the word 0. One branch takes the states with no needing neighbour (no
-// string to find); otherwise branch-free apart from the row and column tests, which are the same
-// for every state of a step: both cases of each choice are computed and one is selected.
+// the start state is the word 0. Every branch depends only on the row, the column and the two
+// neighbour cells (above and left), so it is predictable when the states come grouped by those
+// cells, as the sweep gives them (legal_sweep.hpp); then each state computes only its own case
+// (about a quarter of the states have no needing neighbour: no string to find).
 [[gnu::always_inline]] inline int successors(BorderWord w, int width, int col, bool first_row,
                                              BorderWord* out) {
     assert(col >= 0 && col < width && width <= MaxBorderWidth);
@@ -176,36 +177,45 @@ inline BorderWord write_string(BorderWord w, u64 cells, unsigned colour) {
         out[2] = rest | (u64(any_empty || up == 2 || left == 2 ? 2 : 8) << b);
         return 3;
     }
-    const BorderMasks k = border_masks(w);
     const bool up_needing = up >= 4, left_needing = left >= 4;
     const unsigned up_colour = (up >> 3) & 1u, left_colour = (left >> 3) & 1u;
-    const u64 up_cells = up_needing ? string_cells(k, w, col) : 0;
-    const u64 left_cells = left_needing && col > 0 ? string_cells(k, w, col - 1) : 0;
-    const bool up_single = (up & 3u) == 0;
+    const BorderMasks k = border_masks(w);
+    u64 up_cells = 0, left_cells = 0;
+    if (up_needing) up_cells = string_cells(k, w, col);
+    // The cell to the left often belongs to the string above (a needing cell left of col is
+    // at col - 1 >= 0).
+    if (left_needing)
+        left_cells = (up_cells >> (b - 4)) & 1 ? up_cells : string_cells(k, w, col - 1);
 
     // Empty: the strings above and to the left gain a liberty.
-    BorderWord e = paint(w, up_cells, 1 + up_colour);
-    e = paint(e, left_cells, 1 + left_colour);
+    BorderWord e = w;
+    if (up_needing) e = paint(e, up_cells, 1 + up_colour);
+    if (left_needing) e = paint(e, left_cells, 1 + left_colour);
     out[0] = paint(e, here, 0);
     int n = 1;
 
     for (unsigned colour = 0; colour < 2; ++colour) {
-        const u64 up_same = up_colour == colour ? up_cells : 0;
-        const u64 left_same = left_colour == colour ? left_cells : 0;
-        const u64 up_other = up_colour != colour ? up_cells : 0;
-        // The string above, of the other colour, loses this border cell (and is lost if it
-        // had no other).
-        const bool dead = up_needing && up_colour != colour && up_single;
-        const BorderWord s = write_string(w, up_other & ~here, up_colour);
+        const bool up_same = up_needing && up_colour == colour;
+        const bool up_other = up_needing && up_colour != colour;
+        const bool left_same = left_needing && left_colour == colour;
+        // The string above, of the other colour, loses this border cell, and is lost if it
+        // had no other.
+        if (up_other && (up & 3u) == 0) continue;
+        const BorderWord s = up_other ? write_string(w, up_cells & ~here, up_colour) : w;
         const unsigned with_liberty = 1 + colour;
         // The new stone has a liberty, and so has every string it joins; or it joins them
         // into one string that still needs one.
-        const bool liberty = up == 0 || left == 0 || up == with_liberty || left == with_liberty;
-        const BorderWord freed = paint(
-            paint(paint(s, up_same, with_liberty), left_same, with_liberty), here, with_liberty);
-        const BorderWord joined = write_string(s, here | up_same | left_same, colour);
-        out[n] = liberty ? freed : joined;
-        n += !dead;
+        BorderWord t;
+        if (up == 0 || left == 0 || up == with_liberty || left == with_liberty) {
+            t = s;
+            if (up_same) t = paint(t, up_cells, with_liberty);
+            if (left_same) t = paint(t, left_cells, with_liberty);
+            t = paint(t, here, with_liberty);
+        } else {
+            t = write_string(s, here | (up_same ? up_cells : 0) | (left_same ? left_cells : 0),
+                             colour);
+        }
+        out[n++] = t;
     }
     return n;
 }
