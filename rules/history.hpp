@@ -35,6 +35,8 @@ class History {
     int turns() const { return static_cast<int>(records_.size()) - 1; }
     // The position after turn i (0 = start).
     const Position& at(int i) const { return records_[i].pos; }
+    // Whether turn i (i >= 1) was a play rather than a pass.
+    bool by_play(int i) const { return records_[i].by_play; }
     bool ended_by_cycle() const { return records_.back().cycle; }
     bool game_over() const { return current().game_over() || ended_by_cycle(); }
 

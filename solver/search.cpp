@@ -35,12 +35,43 @@ struct Outcome {
     int value;
 };
 
-// Stones present in every candidate board a proof generated (see transposition.hpp).
+// What a proof rests on (see transposition.hpp): the stones present in every candidate board it
+// generated, and a Bloom filter of those boards (bits of their symmetry-invariant hashes).
 struct Keep {
     Bitboard black = ~Bitboard{0}, white = ~Bitboard{0};
-    void meet(const Position& p) { black &= p.black(), white &= p.white(); }
-    void meet(const Keep& k) { black &= k.black, white &= k.white; }
+    u64 boards = 0;
+    void meet(const Position& p, u64 bits) {
+        black &= p.black(), white &= p.white(), boards |= bits;
+    }
+    void meet(const Keep& k) { black &= k.black, white &= k.white, boards |= k.boards; }
 };
+
+// The queries of a proof that were answered by records of the path (transposition.hpp): the
+// oldest such record, the query that asked it (its kind and candidate position), and the oldest
+// record that answered any other query. A proof stored at a node may rest on one query answered
+// before the node (its requirement, asked again wherever the entry is used), not on two.
+struct Dep {
+    int first = NoDependency, second = NoDependency;
+    u8 kind = 0;  // TTData::req_kind
+    Position query;
+    void add(int record, u8 k, const Position& y) {
+        if (record == NoDependency) return;
+        if (first != NoDependency && kind == k && query.same_board(y) &&
+            query.to_move == y.to_move) {
+            first = std::min(first, record);
+        } else if (record < first) {
+            second = std::min(second, first);
+            first = record, kind = k, query = y;
+        } else {
+            second = std::min(second, record);
+        }
+    }
+    void merge(const Dep& d) {
+        add(d.first, d.kind, d.query);
+        second = std::min(second, d.second);
+    }
+};
+constexpr u8 KoQuery = 1, RepeatQuery = 2;
 
 class Searcher {
   public:
@@ -58,6 +89,11 @@ class Searcher {
         for (int s = 0; s < syms_; ++s) {
             for (int p = 0; p < g_.points(); ++p)
                 sym_bit_[s][p] = Geometry::bit(g_.map_point(s, p));
+            for (int p = 0; p < g_.points(); ++p)
+                for (int c = 0; c < 2; ++c)
+                    board_key_[s][c][p] = zobrist::splitmix64(
+                        u64{0x9E3779B97F4A7C15} *
+                        (1 + 2 * static_cast<u64>(g_.map_point(s, p)) + static_cast<u64>(c)));
             for (int t = 0; t < syms_; ++t) {
                 bool undoes = true;
                 for (int p = 0; p < g_.points(); ++p)
@@ -70,7 +106,7 @@ class Searcher {
     // Whether the current position's value (side to move's view) reaches beta, searching at
     // most `depth` plies: High with a proven lower bound, Low with a proven upper bound, or
     // Unknown. `keep` and `dep` describe what the proof rests on (transposition.hpp).
-    Outcome test(int beta, int depth, Keep& keep, int& dep);
+    Outcome test(int beta, int depth, Keep& keep, Dep& dep);
     // The exact value of the current position within known bounds [lower, upper]: tests by
     // bisection, deepening whenever a test is left open.
     int exact(int lower, int upper);
@@ -107,6 +143,20 @@ class Searcher {
         for (; b; b &= b - 1) out |= sym_bit_[s][std::countr_zero(b)];
         return out;
     }
+    // The Bloom filter bits of a board (stones only): two bits of the least hash over the board's
+    // symmetries, so every symmetric copy has the same bits and entries need no mapping.
+    u64 board_bits(Bitboard black, Bitboard white) const {
+        u64 h[8] = {};
+        for (; black; black &= black - 1)
+            for (int s = 0, q = std::countr_zero(black); s < syms_; ++s)
+                h[s] ^= board_key_[s][0][q];
+        for (; white; white &= white - 1)
+            for (int s = 0, q = std::countr_zero(white); s < syms_; ++s)
+                h[s] ^= board_key_[s][1][q];
+        const u64 least = *std::min_element(h, h + syms_);
+        return u64{1} << (least >> 58) | u64{1} << ((least >> 52) & 63);
+    }
+    u64 board_bits(const Position& p) const { return board_bits(p.black(), p.white()); }
     Move map_move(int s, Move m) const {
         return m >= 0 ? static_cast<Move>(std::countr_zero(sym_bit_[s][m])) : m;
     }
@@ -114,7 +164,7 @@ class Searcher {
     Step enter(Move m, int& value);
     void static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const;
     void store(const Canonical& c, const Position& pos, int ply, const TTData* old, int lower,
-               int upper, Move move, const Keep& keep, int dep);
+               int upper, Move move, const Keep& keep, const Dep& dep);
     int terminal_x2(const Position& p) const { return 2 * area_score(g_, p) - rules_.komi_x2; }
     int side(const Position& p, int black_view) const {
         return p.to_move == Color::Black ? black_view : -black_view;
@@ -123,15 +173,53 @@ class Searcher {
     int own_threshold(int ply, const Position& p) const {
         return (p.passes == 1 && rules_.ko != KoRule::OwnGrids) ? ply - 1 : ply;
     }
-    // Whether an entry with this keep is valid on the current path (no earlier position holds it).
-    bool usable(Bitboard keep_mask, const Position& p, int ply) const {
+    // Whether an entry is valid on the current path: no earlier position can be a board its proof
+    // generated (it holds the keep and its bits are all in the filter), and its requirement, if
+    // any, is met by an earlier record, which is then added to `dep`.
+    bool usable(Bitboard keep_mask, u64 boards, const Position& p, int ply, const TTData& e,
+                int back, Dep& dep) const {
         Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
         int skip = own_threshold(ply, p);
         for (int i = 0; i < skip; ++i) {
             const Position& q = h_.at(i);
-            if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) return false;
+            if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
+                const u64 bits = board_bits(q);
+                if ((boards & bits) == bits) return false;
+            }
         }
-        return true;
+        if (!e.req_kind) return true;
+        Position y;
+        y.stones[0] = map(back, e.req_black);
+        y.stones[1] = map(back, e.req_white);
+        y.to_move = e.req_to_move;
+        const int record = repeat_record(y, e.req_kind, ply, skip);
+        dep.add(record, e.req_kind, y);
+        return record != NoDependency;
+    }
+    // The latest record before `skip` that answers the query (kind, candidate) of a proof at the
+    // node at `ply` as it was answered there: a repetition (NoDependency if none).
+    int repeat_record(const Position& y, u8 kind, int ply, int skip) const {
+        if (kind == KoQuery)  // simple ko compares with the position before the node only
+            return ply >= 1 && ply - 1 < skip && h_.at(ply - 1).same_board(y) ? ply - 1
+                                                                              : NoDependency;
+        for (int i = skip - 1; i >= 0; --i) {
+            const Position& q = h_.at(i);
+            if (!q.same_board(y)) continue;
+            bool hit = true;
+            switch (rules_.ko) {
+                case KoRule::Positional:
+                    break;
+                case KoRule::Simple:  // the draw by repetition: board and side to move
+                case KoRule::Situational:
+                    hit = q.to_move == y.to_move;
+                    break;
+                case KoRule::OwnGrids:
+                    hit = i >= 1 && h_.by_play(i) && q.to_move == y.to_move;
+                    break;
+            }
+            if (hit) return i;
+        }
+        return NoDependency;
     }
 
     History& h_;
@@ -153,6 +241,7 @@ class Searcher {
     int syms_ = 1;
     std::array<std::array<Bitboard, MaxPoints>, 8> sym_bit_{};
     std::array<int, 8> inverse_{};
+    std::array<std::array<std::array<u64, MaxPoints>, 2>, 8> board_key_{};
     // Pass right after the table move: it ends many lines at once (Tromp's 2x2 solver: 1,446
     // nodes with passes first, 19 million with passes last).
     static constexpr u32 pass_score_ = 1u << 30;
@@ -202,6 +291,7 @@ void Searcher::static_bounds(const Position& pos, int ply, int& lo, int& hi,
         if (clean) {
             count[c] += std::popcount(safe[c].territory);
             (c == 0 ? bound_keep.black : bound_keep.white) = safe[c].alive;
+            bound_keep.boards = ~u64{0};  // the condition is on the alive stones alone
         }
     }
     lo = 2 * (2 * count[0] - n) - rules_.komi_x2;
@@ -210,10 +300,10 @@ void Searcher::static_bounds(const Position& pos, int ply, int& lo, int& hi,
     if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
 }
 
-Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
+Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     ++nodes;
     keep = Keep{};
-    dep = NoDependency;
+    dep = Dep{};
     if ((nodes & 0xFFF) == 0 &&
         ((options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
          (halt_ && halt_->load(std::memory_order_relaxed)) ||
@@ -241,12 +331,13 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     if (options_.use_table && tt_.probe(c.key, c.pos, entry)) {
         tt_move = map_move(back, entry.move);
         const Bitboard entry_keep = map(back, entry.keep);
-        if (usable(entry_keep, pos, ply)) {
+        Dep d;
+        if (usable(entry_keep, entry.boards, pos, ply, entry, back, d)) {
             have_entry = true;
             ++hits;
-            Keep k{entry_keep & pos.black(), entry_keep & pos.white()};
-            if (entry.lower >= beta) return keep = k, Outcome{High, entry.lower};
-            if (entry.upper < beta) return keep = k, Outcome{Low, entry.upper};
+            Keep k{entry_keep & pos.black(), entry_keep & pos.white(), entry.boards};
+            if (entry.lower >= beta) return keep = k, dep = d, Outcome{High, entry.lower};
+            if (entry.upper < beta) return keep = k, dep = d, Outcome{Low, entry.upper};
         }
     }
     // An open test of the same beta searched at least as deep by this thread stays open
@@ -295,7 +386,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
     // only removes an option. Under simple ko a repetition is a draw instead, which can raise a
     // child's value: there every candidate board counts. Any child unknown leaves the test open.
     Keep keep_all;
-    int dep_all = NoDependency, best_low = -Infinity;
+    Dep dep_all;
+    int best_low = -Infinity;
     Move low_move = NoMove, open_move = NoMove;
     bool open = false;
     for (int i = 0; i < count; ++i) {
@@ -307,22 +399,22 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
         } else {
             Verdict v = h_.check(m, next, &match);
             if (v == Verdict::Occupied || v == Verdict::Suicide) continue;
-            if (draws_possible_) keep_all.meet(next);
             if (v != Verdict::Legal) {  // ko or superko: the answer came from record `match`
-                dep_all = std::min(dep_all, match);
+                if (draws_possible_) keep_all.meet(next, board_bits(next));
+                dep_all.add(match, rules_.ko == KoRule::Simple ? KoQuery : RepeatQuery, next);
                 continue;
             }
         }
-        if (draws_possible_) keep_all.meet(next);
+        if (draws_possible_) keep_all.meet(next, board_bits(next));
         Keep ck;
-        int cd = NoDependency;
+        Dep cd;
         int value;
         bool known = true;
         if (next.passes >= 2) {
             value = side(pos, terminal_x2(next));
         } else if (m != Pass && draws_possible_ && (match = h_.cycle_match(next)) >= 0) {
             value = 0;  // the repetition ends the game as a draw
-            cd = match;
+            cd.add(match, RepeatQuery, next);
         } else {
             // Once a child stays open, the rest get half the depth: any proof they find is as
             // good, and the open child, ordered first next time (the open-test cache), gets the
@@ -341,7 +433,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
         }
         if (value >= beta) {
             keep = ck;
-            keep.meet(next);
+            keep.meet(next, board_bits(next));
             dep = cd;
             if (m != Pass && m != killers[0]) killers[1] = killers[0], killers[0] = m;
             if (m != Pass) history_[me][m] += 1;
@@ -349,7 +441,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
             return {High, value};
         }
         keep_all.meet(ck);
-        dep_all = std::min(dep_all, cd);
+        dep_all.merge(cd);
         if (value > best_low) best_low = value, low_move = m;
     }
     if (open) {
@@ -365,18 +457,29 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, int& dep) {
 }
 
 void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTData* old, int lower,
-                     int upper, Move move, const Keep& keep, int dep) {
+                     int upper, Move move, const Keep& keep, const Dep& dep) {
     // Step 5. Stored only if no position before this one decided a query of the proof.
-    if (!options_.use_table || dep < own_threshold(ply, pos)) return;
+    const int threshold = own_threshold(ply, pos);
+    if (!options_.use_table || dep.second < threshold) return;
     TTData d;
     d.lower = static_cast<i16>(lower);
     d.upper = static_cast<i16>(upper);
     d.move = map_move(c.sym, move);
     d.keep = map(c.sym, (keep.black & pos.black()) | (keep.white & pos.white()));
+    d.boards = keep.boards;
+    if (dep.first < threshold) {
+        d.req_kind = dep.kind;
+        d.req_to_move = dep.query.to_move;
+        d.req_black = map(c.sym, dep.query.black());
+        d.req_white = map(c.sym, dep.query.white());
+    }
+    // A usable entry is merged only when it has no requirement (one entry holds one).
+    if (old && old->req_kind) old = nullptr;
     if (old) {  // a usable entry: both proofs hold here, so both bounds do, under both keeps
         d.lower = std::max(d.lower, old->lower);
         d.upper = std::min(d.upper, old->upper);
         d.keep &= old->keep;
+        d.boards |= old->boards;
     }
     d.work = static_cast<u8>(std::bit_width(nodes));
     tt_.store(c.key, c.pos, d);
@@ -394,7 +497,7 @@ int Searcher::exact(int lower, int upper) {
     // from one test to the next.
     int depth = first_depth_, beta = std::clamp(0, lower + 1, upper);
     while (lower < upper && !stopped_) {
-        int d;
+        Dep d;
         Outcome r = test(beta, depth, k, d);
         report(depth, r.kind);
         if (r.kind == High)
@@ -410,7 +513,7 @@ int Searcher::exact(int lower, int upper) {
 bool Searcher::at_least(int beta) {
     for (int depth = first_depth_; !stopped_; depth = next_depth(depth)) {
         Keep k;
-        int d;
+        Dep d;
         Outcome r = test(beta, depth, k, d);
         report(depth, r.kind);
         if (r.kind != Unknown) return r.kind == High;

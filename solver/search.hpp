@@ -2,14 +2,15 @@
 // answers (proven yes, proven no, open within the depth searched), deepened iteratively and
 // driven by MTD-style steps on beta (each test at the bound just proven), so the shortest proofs
 // are found first and search paths stay short. A transposition table of proven bounds, made safe
-// under superko (see tables/transposition.hpp for the argument), holds one entry for all the
-// symmetric copies of a position; a lossy cache of open tests (OpenTable) searches each
-// transposition once per iteration and puts the most promising move first in the next. Once a
-// child stays open, its remaining siblings get half the depth. Move ordering: table move, open
-// move, pass, killers, history counts, centre first. Score bounds from unconditional life;
-// symmetry at the root. Values are in half points, Black minus White minus komi (0 for a draw by
-// repetition). One Solver searches from the current position of a History and uses that history
-// as its path; it allocates only the tables.
+// under superko (see tables/transposition.hpp for the argument: what a proof rests on is kept
+// with it as a keep set, a Bloom filter of boards and at most one earlier repetition it needs),
+// holds one entry for all the symmetric copies of a position; a lossy cache of open tests
+// (OpenTable) searches each transposition once per iteration and puts the most promising move first
+// in the next. Once a child stays open, its remaining siblings get half the depth. Move ordering:
+// table move, open move, pass, killers, history counts, centre first. Score bounds from
+// unconditional life; symmetry at the root. Values are in half points, Black minus White minus komi
+// (0 for a draw by repetition). One Solver searches from the current position of a History and uses
+// that history as its path; it allocates only the tables.
 #pragma once
 
 #include <atomic>

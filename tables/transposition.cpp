@@ -7,11 +7,15 @@ namespace {
 constexpr u64 meta_of(const Position& p) {
     return static_cast<u64>(p.to_move) | static_cast<u64>(p.passes) << 1 | 0x80;
 }
+constexpr u64 KeyMeta = 0x83;  // the bits of meta that belong to the key; bits 2-4 describe the
+                               // requirement (kind, side to move of its candidate)
 
 constexpr u64 pack(const TTData& d, u64 meta, u8 generation) {
     return static_cast<u64>(static_cast<u16>(d.lower)) |
            static_cast<u64>(static_cast<u16>(d.upper)) << 16 |
-           static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | meta << 40 |
+           static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 |
+           (meta | static_cast<u64>(d.req_kind & 3) << 2 | static_cast<u64>(d.req_to_move) << 4)
+               << 40 |
            static_cast<u64>(d.work) << 48 | static_cast<u64>(generation) << 56;
 }
 }  // namespace
@@ -37,15 +41,15 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
         u64 s1 = b.seq.load(std::memory_order_acquire);
         if (s1 & 1) return false;  // being written: treat as a miss
         bool found = false;
-        u64 w[4] = {};
+        u64 w[EntryWords] = {};
         for (auto& e : b.w) {
             u64 black = e[0].load(std::memory_order_relaxed),
                 white = e[1].load(std::memory_order_relaxed);
             u64 data = e[3].load(std::memory_order_relaxed);
-            if (black == p.black() && white == p.white() && ((data >> 40) & 0xFF) == meta &&
+            if (black == p.black() && white == p.white() && ((data >> 40) & KeyMeta) == meta &&
                 data != 0) {
-                w[0] = black, w[1] = white, w[2] = e[2].load(std::memory_order_relaxed),
-                w[3] = data;
+                for (std::size_t k = 0; k < EntryWords; ++k)
+                    w[k] = e[k].load(std::memory_order_relaxed);
                 found = true;
                 break;
             }
@@ -58,6 +62,11 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
         out.move = static_cast<Move>(static_cast<int>((w[3] >> 32) & 0xFF) - 2);
         out.work = static_cast<u8>((w[3] >> 48) & 0xFF);
         out.keep = w[2];
+        out.boards = w[4];
+        out.req_kind = static_cast<u8>((w[3] >> 42) & 3);
+        out.req_to_move = static_cast<Color>((w[3] >> 44) & 1);
+        out.req_black = w[5];
+        out.req_white = w[6];
         return true;
     }
 }
@@ -70,11 +79,11 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d) {
     std::atomic_thread_fence(std::memory_order_release);
     const u64 meta = meta_of(p);
     int victim = -1, best_score = 1 << 30;
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < Ways; ++i) {
         u64 data = b.w[i][3].load(std::memory_order_relaxed);
         if (data == 0 || (b.w[i][0].load(std::memory_order_relaxed) == p.black() &&
                           b.w[i][1].load(std::memory_order_relaxed) == p.white() &&
-                          ((data >> 40) & 0xFF) == meta)) {
+                          ((data >> 40) & KeyMeta) == meta)) {
             victim = i;
             break;
         }
@@ -88,6 +97,9 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d) {
         e[0].store(p.black(), std::memory_order_relaxed);
         e[1].store(p.white(), std::memory_order_relaxed);
         e[2].store(d.keep, std::memory_order_relaxed);
+        e[4].store(d.boards, std::memory_order_relaxed);
+        e[5].store(d.req_black, std::memory_order_relaxed);
+        e[6].store(d.req_white, std::memory_order_relaxed);
         e[3].store(pack(d, meta, generation_), std::memory_order_relaxed);
     }
     b.seq.store(s + 2, std::memory_order_release);

@@ -4,41 +4,56 @@
 // Why a stored value may be reused under superko (the graph history interaction problem)
 // ------------------------------------------------------------------------------------------
 // Under every preset the legal moves depend on earlier positions, so the value of a position
-// depends on how it was reached. The solver stores a result for position n only when its proof
-// is independent of the positions before n, and reuses it only where that stays true:
+// depends on how it was reached. A proof at position n asks the history two kinds of question:
+// "is this candidate a repetition?" (which makes a play illegal, or under simple ko ends the game
+// as a draw), answered yes by some record or no. The solver stores a result with what makes those
+// answers the same on another path H' to n, and checks it, against the whole path, before use:
 //
-//  1. While searching n, every repetition query ("does this candidate position repeat a record
-//     of the history?") whose answer came from a record older than n marks the result as
-//     dependent; dependent results are never stored (the search reports the oldest such record
-//     up the tree, and every node above it may store again).
-//  2. The search also keeps `keep`: the stones present in every position its proof generated
-//     (the intersection of all candidate boards, and of the keeps of table results it used).
-//  3. Under another history H', the same proof stays valid if no position in H' can equal a
-//     candidate it generated. A candidate contains every stone of `keep`; so if every earlier
-//     position p of H' lacks at least one stone of `keep` (keep is not a subset of p), no
-//     query of the proof can get another answer, the proof is the same proof, and the bound
-//     holds. The solver checks exactly this, against the whole path, before it uses an entry.
+//  1. Answers "yes" from a record at or after n stay yes: those records are the proof's own path.
+//     Answers "yes" from a record before n are requirements. A result resting on two different
+//     such queries is not stored; one resting on one is stored with it (kind: the simple-ko
+//     comparison with the position before n, or a repetition by the preset's criterion; and the
+//     candidate position), and is used only where that query again finds a record before n. The
+//     search reports the queries up the tree; a node above the oldest record has none.
+//  2. Answers "no" must stay no. The search keeps the set S of candidate boards whose "no"
+//     the proof needs: the board of the move that proves a High node; under simple ko every
+//     candidate (a draw can raise a value). A Low node needs no candidate of its own: a move
+//     that another history forbids only removes an option. (A pass asks nothing, but its board
+//     is counted too: leaving it out cost 4x4 a quarter more nodes.) S is summarised
+//     twice: `keep`, the stones present in every board of S, and `boards`, a 64-bit Bloom filter
+//     of S (two bits of a hash of each board, the same for all its symmetric copies). An earlier
+//     position p of H' can be a board of S only if it holds every stone of keep and its bits are
+//     all in the filter; if no earlier position passes both tests, every "no" stays no.
+//  3. With the answers unchanged the proof is the same proof under H', and the bound holds.
+//     Bounds from unconditional life on enclosed regions rest on the alive stones alone (their
+//     filter is full, so keep decides).
+// Merging two proofs' bounds into one entry
+// takes the intersection of keeps and the union of filters; an entry with a requirement is not
+// merged with another proof.
 //
 // Symmetry: the rules read the same on every symmetric copy of a board, so a proof for position
 // n under history H is, mapped by a symmetry s, a proof for s(n) under s(H), with keep s(keep).
-// The solver stores each position in its canonical frame (the least copy) with keep and move
-// mapped there, and maps them back before the check of step 3, which is made on the real path.
+// The solver stores each position in its canonical frame (the least copy) with keep, move and the
+// requirement's candidate mapped there, and maps them back before the checks above, which are
+// made on the real path.
 //
 // The key is the full position (both bitboards, side to move, consecutive passes), compared
 // exactly. The position just before a pass is always the same board with the other side to move,
 // so it is part of the key and need not be checked (except under the 1996 rule, whose verdicts
 // also depend on whether that turn was a play; see Solver).
 //
-// Entry layout (4 words, 32 bytes; a bucket is 2 entries and a sequence word, 72 bytes):
-//   word 0  black stones              word 2  keep (a subset of black | white)
-//   word 1  white stones              word 3  data, bit fields below
+// Entry layout (7 words, 56 bytes; a bucket is 2 entries and a sequence word, 120 bytes):
+//   word 0  black stones      word 3  data, bit fields below       word 5  requirement: black
+//   word 1  white stones      word 4  Bloom filter of S             word 6  requirement: white
+//   word 2  keep (a subset of black | white)
 //     bits  0-15  lower bound (half points, side to move's view)   bits 40-47  meta: to_move |
-//     passes << 1 | 0x80 bits 16-31  upper bound                                      bits 48-55
-//     work: log2 of nodes bits 32-39  best move + 2 (0 = none)                          bits 56-63
-//     generation
+//     bits 16-31  upper bound                                        passes << 1 | requirement
+//     bits 32-39  best move + 2 (0 = none)                           kind << 2 | its side to move
+//     bits 48-55  work: log2 of nodes                                << 4 | 0x80
+//     bits 56-63  generation
 // Concurrent access uses a sequence lock per bucket (odd while being written): readers retry a
 // torn read, writers skip a bucket that another thread is writing. Costs: one probe reads one
-// bucket; memory is exactly the bucket count times 72 bytes.
+// bucket; memory is exactly the bucket count times 120 bytes.
 #pragma once
 
 #include <atomic>
@@ -54,13 +69,22 @@ struct TTData {
     Move move = NoMove;
     u8 work = 0;
     Bitboard keep = 0;
+    u64 boards = 0;  // Bloom filter of the proof's boards
+    // A query of the proof answered by a record before the position (at most one is stored):
+    // kind 0 none, 1 the simple-ko comparison with the previous position, 2 a repetition of an
+    // earlier record by the preset's criterion; the candidate position it asked about.
+    u8 req_kind = 0;
+    Color req_to_move = Color::Black;
+    Bitboard req_black = 0, req_white = 0;
 };
 
 class TranspositionTable {
   public:
     // A table of at most `bytes` bytes (at least one bucket).
     explicit TranspositionTable(std::size_t bytes);
-    static constexpr std::size_t BucketBytes = 72;
+    static constexpr int Ways = 2;  // entries per bucket
+    static constexpr std::size_t EntryWords = 7;
+    static constexpr std::size_t BucketBytes = 8 + Ways * 8 * EntryWords;
 
     // The entry for p, if stored.
     bool probe(u64 hash, const Position& p, TTData& out) const;
@@ -78,7 +102,7 @@ class TranspositionTable {
   private:
     struct Bucket {
         std::atomic<u64> seq{0};
-        std::atomic<u64> w[2][4];
+        std::atomic<u64> w[Ways][EntryWords];
     };
     static_assert(sizeof(Bucket) == BucketBytes);
     Bucket& bucket(u64 hash) const {

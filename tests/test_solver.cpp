@@ -134,6 +134,46 @@ TEST_CASE("solver: equals the reference after random histories with captures and
     REQUIRE(unfinished * 20 <= checked);  // at most 5% left unfinished by the node limit
 }
 
+// The table's reuse rules (keep, Bloom filter of boards, one requirement per entry, several
+// proofs per position) against the same search without a table, on boards beyond the
+// reference's reach, with a table small enough that entries are replaced all the time.
+TEST_CASE("solver: the table changes no value after random histories on 6 to 7 points",
+          "[solver]") {
+    std::mt19937_64 rng(20261122);
+    const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}};
+    int checked = 0, unfinished = 0;
+    for (int round = 0; checked < 60 && round < 3000; ++round) {
+        auto [rows, cols] = boards[round % 3];
+        Geometry g = *Geometry::make(rows, cols);
+        History h(g, find_preset(PresetNames[(round / 3) % 5])->rules);
+        int length = std::uniform_int_distribution<int>(3, 16)(rng);
+        for (int i = 0; i < length && !h.game_over(); ++i) {
+            Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+            if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
+        }
+        if (h.game_over()) continue;
+        SolveOptions plain;
+        plain.use_table = false;
+        plain.node_limit = 3'000'000;
+        auto expected = solve(h, plain);
+        if (!expected.complete) continue;
+        SolveOptions tiny;
+        tiny.hash_bytes = std::size_t{64} << 10;
+        tiny.node_limit = 20'000'000;
+        auto r = solve(h, tiny);
+        INFO(g.name() << " " << describe(h.rules()) << " after " << h.turns() << " turns");
+        if (!r.complete) {  // a table this small can cost more nodes than none
+            ++unfinished;
+            continue;
+        }
+        REQUIRE(r.value_x2 == expected.value_x2);
+        check_pv(h, r);
+        ++checked;
+    }
+    REQUIRE(checked >= 60);
+    REQUIRE(unfinished * 10 <= checked);
+}
+
 TEST_CASE("solver: symmetric histories give equal values", "[solver]") {
     std::mt19937_64 rng(7);
     Geometry g = *Geometry::make(2, 2);

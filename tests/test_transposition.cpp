@@ -47,6 +47,44 @@ TEST_CASE("transposition table: exact positions, bounds, move and keep", "[table
     CHECK(tt.used() == 2);
 }
 
+TEST_CASE("transposition table: Bloom filter and requirement round-trip, not part of the key",
+          "[tables]") {
+    TranspositionTable tt(TranspositionTable::BucketBytes);
+    Position p = make_position(0b0110, 0b1001, Color::White);
+    TTData d;
+    d.lower = 3;
+    d.upper = 3;
+    d.boards = 0x8000'0000'0000'0001;
+    d.req_kind = 2;
+    d.req_to_move = Color::White;
+    d.req_black = 0b10000;
+    d.req_white = ~Bitboard{0};
+    tt.store(5, p, d);
+    TTData out;
+    REQUIRE(tt.probe(5, p, out));
+    CHECK(out.boards == d.boards);
+    CHECK(out.req_kind == 2);
+    CHECK(out.req_to_move == Color::White);
+    CHECK(out.req_black == 0b10000);
+    CHECK(out.req_white == ~Bitboard{0});
+    CHECK(out.lower == 3);
+    // Another requirement for the same position is the same key: it replaces the entry.
+    d.req_kind = 1;
+    d.req_to_move = Color::Black;
+    d.req_white = 0;
+    tt.store(5, p, d);
+    REQUIRE(tt.probe(5, p, out));
+    CHECK(out.req_kind == 1);
+    CHECK(out.req_to_move == Color::Black);
+    CHECK(out.req_white == 0);
+    CHECK(tt.used() == 1);
+    // None: stored as none.
+    d.req_kind = 0;
+    tt.store(5, p, d);
+    REQUIRE(tt.probe(5, p, out));
+    CHECK(out.req_kind == 0);
+}
+
 TEST_CASE("open-test cache: same key only, latest entry wins", "[tables]") {
     OpenTable open(OpenTable::SlotBytes);  // one slot
     OpenData out;
