@@ -34,9 +34,9 @@ History::History(const Geometry& g, const Rules& r, const Position& start) : g_(
 }
 
 template <class Match>
-int History::latest(const Position& p, Match match) const {
+int History::latest(const Position& p, int before, Match match) const {
     if (filter_[slot(p.hash)] == 0) return -1;
-    for (int i = static_cast<int>(records_.size()) - 1; i >= 0; --i) {
+    for (int i = before - 1; i >= 0; --i) {
         const Record& rec = records_[i];
         if (rec.pos.hash == p.hash && rec.pos.same_board(p) && match(rec)) return i;
     }
@@ -44,7 +44,28 @@ int History::latest(const Position& p, Match match) const {
 }
 
 int History::cycle_match(const Position& next) const {
-    return latest(next, [&](const Record& rec) { return rec.pos.to_move == next.to_move; });
+    return latest(next, static_cast<int>(records_.size()),
+                  [&](const Record& rec) { return rec.pos.to_move == next.to_move; });
+}
+
+int History::repetition(const Position& next, int before) const {
+    switch (rules_.ko) {
+        case KoRule::Positional:
+            // Tromp-Taylor: "a move that doesn't repeat an earlier grid coloring".
+            return latest(next, before, [](const Record&) { return true; });
+        case KoRule::Simple:  // the MG draw: the same board with the same player to move
+        case KoRule::Situational:
+            // AGA rule 6: "recreate a previous board position ... with the same player to play".
+            return latest(next, before,
+                          [&](const Record& rec) { return rec.pos.to_move == next.to_move; });
+        case KoRule::OwnGrids:
+            // 1996 rule 4: "a grid pattern identical to one that that player has previously
+            // left": boards produced by that player's own plays.
+            return latest(next, before, [&](const Record& rec) {
+                return rec.by_play && rec.pos.to_move == next.to_move;
+            });
+    }
+    return -1;
 }
 
 Verdict History::check(Move m, Position& next, int* match) const {
@@ -63,27 +84,12 @@ Verdict History::check(Move m, Position& next, int* match) const {
             break;
     }
     int found = -1;
-    switch (rules_.ko) {
-        case KoRule::Simple:
-            // MG rules: "the position just before the other player's last move is not recreated".
-            if (records_.size() >= 2 && next.same_board(records_[records_.size() - 2].pos))
-                found = static_cast<int>(records_.size()) - 2;
-            break;
-        case KoRule::Positional:
-            // Tromp-Taylor: "a move that doesn't repeat an earlier grid coloring".
-            found = latest(next, [](const Record&) { return true; });
-            break;
-        case KoRule::Situational:
-            // AGA rule 6: "recreate a previous board position ... with the same player to play".
-            found = cycle_match(next);
-            break;
-        case KoRule::OwnGrids:
-            // 1996 rule 4: "a grid pattern identical to one that that player has previously
-            // left": boards produced by that player's own plays.
-            found = latest(next, [&](const Record& rec) {
-                return rec.by_play && rec.pos.to_move == next.to_move;
-            });
-            break;
+    if (rules_.ko == KoRule::Simple) {
+        // MG rules: "the position just before the other player's last move is not recreated".
+        if (records_.size() >= 2 && next.same_board(records_[records_.size() - 2].pos))
+            found = static_cast<int>(records_.size()) - 2;
+    } else {
+        found = repetition(next, static_cast<int>(records_.size()));
     }
     if (found < 0) return Verdict::Legal;
     if (match) *match = found;

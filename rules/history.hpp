@@ -35,8 +35,6 @@ class History {
     int turns() const { return static_cast<int>(records_.size()) - 1; }
     // The position after turn i (0 = start).
     const Position& at(int i) const { return records_[i].pos; }
-    // Whether turn i (i >= 1) was a play rather than a pass.
-    bool by_play(int i) const { return records_[i].by_play; }
     bool ended_by_cycle() const { return records_.back().cycle; }
     bool game_over() const { return current().game_over() || ended_by_cycle(); }
 
@@ -55,6 +53,10 @@ class History {
     // Index of the latest record with the board and side to move of `next` (-1 if none): under
     // simple ko, a play producing such a repeat ends the game as a draw (push() records it).
     int cycle_match(const Position& next) const;
+    // Index of the latest record before index `before` that `next` repeats by this preset's rule
+    // on repetitions (the superko rule's; under simple ko the draw's: board and side to move), or
+    // -1. check() asks it of every record; the solver asks it of a prefix of its path.
+    int repetition(const Position& next, int before) const;
     // Takes back the last turn.
     void pop();
     // Game result in half points, Black minus White minus komi; 0 after a repetition draw.
@@ -69,9 +71,10 @@ class History {
         bool by_play = false;  // the turn that produced it was a play, not a pass
         bool cycle = false;    // the play recreated an earlier board and side: game over, draw
     };
-    // Index of the latest record with the board of p that satisfies `match`, or -1.
+    // Index of the latest record before `before` with the board of p that satisfies `match`, or
+    // -1.
     template <class Match>
-    int latest(const Position& p, Match match) const;
+    int latest(const Position& p, int before, Match match) const;
     static std::size_t slot(u64 h) { return h & (FilterSize - 1); }
 
     static constexpr std::size_t FilterSize = 4096;

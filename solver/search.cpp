@@ -176,22 +176,20 @@ class Searcher {
     // Whether an entry is valid on the current path: no earlier position can be a board its proof
     // generated (it holds the keep and its bits are all in the filter), and its requirement, if
     // any, is met by an earlier record, which is then added to `dep`.
-    bool usable(Bitboard keep_mask, u64 boards, const Position& p, int ply, const TTData& e,
-                int back, Dep& dep) const {
+    bool usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
+                Dep& dep) const {
         Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
         int skip = own_threshold(ply, p);
         for (int i = 0; i < skip; ++i) {
             const Position& q = h_.at(i);
             if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
                 const u64 bits = board_bits(q);
-                if ((boards & bits) == bits) return false;
+                if ((e.boards & bits) == bits) return false;
             }
         }
         if (!e.req_kind) return true;
-        Position y;
-        y.stones[0] = map(back, e.req_black);
-        y.stones[1] = map(back, e.req_white);
-        y.to_move = e.req_to_move;
+        const Position y =
+            make_position(map(back, e.req_black), map(back, e.req_white), e.req_to_move);
         const int record = repeat_record(y, e.req_kind, ply, skip);
         dep.add(record, e.req_kind, y);
         return record != NoDependency;
@@ -202,24 +200,8 @@ class Searcher {
         if (kind == KoQuery)  // simple ko compares with the position before the node only
             return ply >= 1 && ply - 1 < skip && h_.at(ply - 1).same_board(y) ? ply - 1
                                                                               : NoDependency;
-        for (int i = skip - 1; i >= 0; --i) {
-            const Position& q = h_.at(i);
-            if (!q.same_board(y)) continue;
-            bool hit = true;
-            switch (rules_.ko) {
-                case KoRule::Positional:
-                    break;
-                case KoRule::Simple:  // the draw by repetition: board and side to move
-                case KoRule::Situational:
-                    hit = q.to_move == y.to_move;
-                    break;
-                case KoRule::OwnGrids:
-                    hit = i >= 1 && h_.by_play(i) && q.to_move == y.to_move;
-                    break;
-            }
-            if (hit) return i;
-        }
-        return NoDependency;
+        const int record = h_.repetition(y, skip);
+        return record >= 0 ? record : NoDependency;
     }
 
     History& h_;
@@ -332,7 +314,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
         tt_move = map_move(back, entry.move);
         const Bitboard entry_keep = map(back, entry.keep);
         Dep d;
-        if (usable(entry_keep, entry.boards, pos, ply, entry, back, d)) {
+        if (usable(entry_keep, pos, ply, entry, back, d)) {
             have_entry = true;
             ++hits;
             Keep k{entry_keep & pos.black(), entry_keep & pos.white(), entry.boards};
