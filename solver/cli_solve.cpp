@@ -121,7 +121,6 @@ void run_solve(const SolveArgs& a) {
             for (auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;
         }
         j["nodes"] = res.nodes;
-        j["main_thread_nodes"] = res.main_nodes;
         j["seconds"] = res.seconds;
         j["threads"] = res.threads;
         j["table"] = {{"bytes", res.table_bytes},
@@ -183,7 +182,6 @@ void run_solve(const SolveArgs& a) {
                    res.seconds,
                    res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0,
                    res.threads);
-        if (res.threads > 1) fmt::print("Main thread: {} nodes\n", res.main_nodes);
         fmt::print("Table: {:.1f} MB, {} of {} entries used, {} hits, {} stores\n",
                    static_cast<double>(res.table_bytes) / (1 << 20), res.table_used,
                    res.table_capacity, res.table_hits, res.table_stores);

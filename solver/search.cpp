@@ -6,7 +6,6 @@
 #include <chrono>
 #include <climits>
 #include <cstdlib>
-#include <mutex>
 #include <optional>
 
 #include <tbb/global_control.h>
@@ -73,10 +72,36 @@ struct Dep {
 };
 constexpr u8 KoQuery = 1, RepeatQuery = 2;
 
+// Young brothers wait (more than one thread): at a node near the root whose first searched child
+// did not prove it High, the other children are handed out in move order to the arena's threads,
+// each searched by a Searcher of its own on a copy of the path. A child that proves the node High
+// cancels its siblings and everything below them: each searcher checks the chain of split points
+// above it.
+struct Split {
+    std::atomic<bool> cut{false};   // a child proved the node High
+    std::atomic<bool> open{false};  // a child stayed open: children started later get half depth
+    const Split* parent = nullptr;
+    bool cancelled() const {
+        for (const Split* s = this; s; s = s->parent)
+            if (s->cut.load(std::memory_order_relaxed)) return true;
+        return false;
+    }
+};
+struct Parallel {
+    // Nodes up to this many plies below the root split. On 4x4 with 2 threads, 4 searched the
+    // fewest nodes in the least time of 2, 3, 4, 6 and 8 (README, "Parallel search").
+    int split_plies = 4;
+    std::atomic<bool> halt{false};   // a stop or the node limit: every searcher stops
+    std::atomic<u64> counted{0};     // nodes of every searcher, counted in steps of 4,096
+    // The history counts of every searcher (atomic_ref, relaxed): a task's cutoffs order the
+    // moves of the tasks after it, as they would in one thread.
+    std::array<std::array<u32, MaxPoints>, 2> history{};
+};
+
 class Searcher {
   public:
     Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o)
-        : h_(h), g_(h.geometry()), rules_(h.rules()), tt_(tt), open_(open), options_(o) {
+        : h_(&h), g_(h.geometry()), rules_(h.rules()), tt_(tt), open_(open), options_(o) {
         draws_possible_ = rules_.ko == KoRule::Simple;
         // Static order: points nearer the centre first (0..15), a fixed tie-break by index.
         for (int p = 0; p < g_.points(); ++p) {
@@ -103,6 +128,17 @@ class Searcher {
         }
     }
 
+    // A searcher for one child task at a split point: the parent's tables, options, killers and
+    // counts, its own path and counters.
+    Searcher(const Searcher& parent, History& path, const Split* split) : Searcher(parent) {
+        h_ = &path, split_ = split;
+        nodes = hits = stores = open_hits = 0, tick_ = 0;
+    }
+    void make_parallel(Parallel* p) {
+        par_ = p;
+        p->history = history_;
+    }
+
     // Whether the current position's value (side to move's view) reaches beta, searching at
     // most `depth` plies: High with a proven lower bound, Low with a proven upper bound, or
     // Unknown. `keep` and `dep` describe what the proof rests on (transposition.hpp).
@@ -117,17 +153,44 @@ class Searcher {
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     bool stopped() const { return stopped_; }
-    // Helper k of `threads` (Lazy SMP): stops when `halt` is set, deepens from `first_depth`,
-    // and takes the moves near the root in a rotated order (from k/threads of the list on), so
-    // that it proves other children first than the main thread does.
-    void make_helper(const std::atomic<bool>* halt, int first_depth, int k, int threads) {
-        halt_ = halt, first_depth_ = first_depth, helper_ = k, threads_ = threads;
-    }
     void report(int depth, Kind kind) const;
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
 
   private:
+    Searcher(const Searcher&) = default;
+    // Whether this search must stop: Ctrl-C, a halt of every searcher, or a sibling's proof
+    // above this task.
+    bool interrupted() const {
+        return (options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
+               (par_ && par_->halt.load(std::memory_order_relaxed)) ||
+               (split_ && split_->cancelled());
+    }
+    // Every 4,096 nodes: counts them where all searchers see it, and says whether to stop.
+    bool tick() {
+        if (par_) par_->counted.fetch_add(TickMask + 1, std::memory_order_relaxed);
+        return interrupted() || over_limit();
+    }
+    bool over_limit() {
+        if (!options_.node_limit) return false;
+        if (!par_) return nodes > options_.node_limit;
+        if (par_->counted.load(std::memory_order_relaxed) <= options_.node_limit) return false;
+        par_->halt.store(true);
+        return true;
+    }
+    // The nodes searched so far, by every searcher (in steps of 4,096 with more than one).
+    u64 searched() const {
+        return par_ ? par_->counted.load(std::memory_order_relaxed) : nodes;
+    }
+    u32 history(int me, Move m) const {
+        if (!par_) return history_[me][m];
+        return std::atomic_ref<u32>(par_->history[me][m]).load(std::memory_order_relaxed);
+    }
+    void add_history(int me, Move m) {
+        if (!par_) ++history_[me][m];
+        else std::atomic_ref<u32>(par_->history[me][m]).fetch_add(1, std::memory_order_relaxed);
+    }
+    static constexpr u32 TickMask = 0xFFF;  // checks for a stop every 4,096 nodes
     // A position as the table holds it: the least (black, white) pair over the board's
     // symmetries, and the symmetry that maps the position there. The rules are the same on
     // every symmetric copy, so a proof for one holds for the other with its keep and move mapped
@@ -160,6 +223,15 @@ class Searcher {
     Move map_move(int s, Move m) const {
         return m >= 0 ? static_cast<Move>(std::countr_zero(sym_bit_[s][m])) : m;
     }
+    // The children moves[0..count) of a node whose first searched child did not prove it High,
+    // searched in parallel at depth - 1, or half of it once a child stays open (young brothers
+    // wait); prepare and proves_high are the node's steps (test). High when one of them proves
+    // the node High (stored), Unknown when stopped; otherwise every child is accounted for (open
+    // or below beta) and the caller concludes.
+    enum class Child { Skip, Decided, Search };  // a child before its search (test)
+    template <class Prepare, class ProvesHigh>
+    Outcome split(const Move* moves, int count, int beta, int depth, Prepare& prepare,
+                  ProvesHigh& proves_high, bool& open, Move& open_move);
     enum class Step { Illegal, Ended, Entered };
     Step enter(Move m, int& value);
     void static_bounds(const Position& pos, int ply, int& lo, int& hi, Keep& bound_keep) const;
@@ -181,7 +253,7 @@ class Searcher {
         Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
         int skip = own_threshold(ply, p);
         for (int i = 0; i < skip; ++i) {
-            const Position& q = h_.at(i);
+            const Position& q = h_->at(i);
             if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
                 const u64 bits = board_bits(q);
                 if ((e.boards & bits) == bits) return false;
@@ -198,14 +270,14 @@ class Searcher {
     // node at `ply` as it was answered there: a repetition (NoDependency if none).
     int repeat_record(const Position& y, u8 kind, int ply, int skip) const {
         if (kind == KoQuery)  // simple ko compares with the position before the node only
-            return ply >= 1 && ply - 1 < skip && h_.at(ply - 1).same_board(y) ? ply - 1
+            return ply >= 1 && ply - 1 < skip && h_->at(ply - 1).same_board(y) ? ply - 1
                                                                               : NoDependency;
-        const int record = h_.repetition(y, skip);
+        const int record = h_->repetition(y, skip);
         return record >= 0 ? record : NoDependency;
     }
 
-    History& h_;
-    const int root_turns_ = h_.turns();
+    History* h_;  // the path: the history up to the current position
+    int root_turns_ = h_->turns();
     Move root_move_ = NoMove;  // the first move whose value is being searched (for reports)
     const Geometry& g_;
     const Rules& rules_;
@@ -214,9 +286,9 @@ class Searcher {
     const SolveOptions& options_;
     bool draws_possible_ = false;
     bool stopped_ = false;
-    const std::atomic<bool>* halt_ = nullptr;
-    int first_depth_ = 1, helper_ = 0, threads_ = 1;
-    static constexpr int RotatedPlies = 1;  // below the first move
+    u32 tick_ = 0;
+    Parallel* par_ = nullptr;
+    const Split* split_ = nullptr;
     std::array<std::array<Move, 2>, 1024> killers_{};
     std::array<std::array<u32, MaxPoints>, 2> history_{};
     std::array<u32, MaxPoints> centrality_{};
@@ -267,7 +339,7 @@ void Searcher::static_bounds(const Position& pos, int ply, int& lo, int& hi,
         if (!safe[c].territory) continue;
         bool clean = true;
         for (int i = 0; i < ply && clean; ++i) {
-            Bitboard q = h_.at(i).stones[c];
+            Bitboard q = h_->at(i).stones[c];
             clean = (safe[c].alive & ~q) != 0 || (q & safe[c].territory) == 0;
         }
         if (clean) {
@@ -286,14 +358,10 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     ++nodes;
     keep = Keep{};
     dep = Dep{};
-    if ((nodes & 0xFFF) == 0 &&
-        ((options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
-         (halt_ && halt_->load(std::memory_order_relaxed)) ||
-         (options_.node_limit && nodes > options_.node_limit)))
-        stopped_ = true;
+    if ((++tick_ & TickMask) == 0 && tick()) stopped_ = true;
     if (stopped_) return {Unknown, 0};
-    const Position pos = h_.current();
-    const int ply = h_.turns();
+    const Position pos = h_->current();
+    const int ply = h_->turns();
 
     // Step 1. Static bounds; past the horizon nothing more is known.
     int lo, hi;
@@ -322,16 +390,14 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
             if (entry.upper < beta) return keep = k, dep = d, Outcome{Low, entry.upper};
         }
     }
-    // An open test of the same beta searched at least as deep by this thread stays open
-    // (transpositions within one iteration are searched once); its most promising move, whoever
-    // found it, goes first otherwise. (Another thread's open test, searched in another order,
-    // says little about this one's, and taking it as open made 3x4 with 2 threads up to 10 times
-    // slower.)
+    // An open test of the same beta searched at least as deep stays open (transpositions within
+    // one iteration are searched once; with more threads every searcher works on the same
+    // iteration's tree); its most promising move goes first otherwise. An open entry never
+    // decides a value: it only sends the search to a deeper iteration.
     Move hint = NoMove;
     OpenData open_entry;
     if (options_.use_table && open_.probe(c.key, open_entry)) {
-        if (open_entry.beta == beta && open_entry.depth >= depth &&
-            open_entry.owner == static_cast<u8>(helper_)) {
+        if (open_entry.beta == beta && open_entry.depth >= depth) {
             ++open_hits;
             return {Unknown, 0};
         }
@@ -351,16 +417,13 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
                          : m == hint  ? (1u << 31) - 1
                          : (m == killers[0] || m == killers[1])
                              ? (1u << 29)
-                             : history_[me][m] * 16 + centrality_[m];
+                             : history(me, m) * 16 + centrality_[m];
     }
     moves[count] = Pass;
     score[count++] = tt_move == Pass ? 1u << 31 : hint == Pass ? (1u << 31) - 1 : pass_score_;
     for (int i = 1; i < count; ++i)
         for (int j = i; j > 0 && score[j] > score[j - 1]; --j)
             std::swap(score[j], score[j - 1]), std::swap(moves[j], moves[j - 1]);
-    if (helper_ && ply <= root_turns_ + RotatedPlies)
-        std::rotate(moves.begin(), moves.begin() + count * helper_ / threads_,
-                    moves.begin() + count);
 
     // Step 4. The moves. One child at or above beta proves High: that proof needs only this
     // child (its board and its proof). Every child below beta proves Low: that proof needs the
@@ -372,70 +435,167 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     int best_low = -Infinity;
     Move low_move = NoMove, open_move = NoMove;
     bool open = false;
-    for (int i = 0; i < count; ++i) {
-        const Move m = moves[i];
-        Position next;
+    // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
+    // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
+    auto prepare = [&](Move m, Position& next, int& value, Dep& cd) {
         int match = -1;
         if (m == Pass) {
             next = pos.after_pass();
         } else {
-            Verdict v = h_.check(m, next, &match);
-            if (v == Verdict::Occupied || v == Verdict::Suicide) continue;
+            Verdict v = h_->check(m, next, &match);
+            if (v == Verdict::Occupied || v == Verdict::Suicide) return Child::Skip;
             if (v != Verdict::Legal) {  // ko or superko: the answer came from record `match`
                 if (draws_possible_) keep_all.meet(next, board_bits(next));
                 dep_all.add(match, rules_.ko == KoRule::Simple ? KoQuery : RepeatQuery, next);
-                continue;
+                return Child::Skip;
             }
         }
         if (draws_possible_) keep_all.meet(next, board_bits(next));
-        Keep ck;
-        Dep cd;
-        int value;
-        bool known = true;
         if (next.passes >= 2) {
             value = side(pos, terminal_x2(next));
-        } else if (m != Pass && draws_possible_ && (match = h_.cycle_match(next)) >= 0) {
+            return Child::Decided;
+        }
+        if (m != Pass && draws_possible_ && (match = h_->cycle_match(next)) >= 0) {
             value = 0;  // the repetition ends the game as a draw
             cd.add(match, RepeatQuery, next);
-        } else {
-            // Once a child stays open, the rest get half the depth: any proof they find is as
-            // good, and the open child, ordered first next time (the open-test cache), gets the
-            // depth. Every child still gets any depth as the iterations deepen.
-            h_.push(next, m != Pass);
-            Outcome r = test(1 - beta, open ? (depth - 1) / 2 : depth - 1, ck, cd);
-            h_.pop();
-            known = r.kind != Unknown;
-            value = -r.value;  // child High (>= 1 - beta) means this move is below beta
+            return Child::Decided;
         }
-        if (stopped_) return {Unknown, 0};
-        if (!known) {
-            if (!open) open_move = m;
-            open = true;
-            continue;
-        }
+        return Child::Search;
+    };
+    // A child's proven value (mover's view): true when it proves this node High (then stored).
+    auto proves_high = [&](Move m, const Position& next, int value, const Keep& ck,
+                           const Dep& cd) {
         if (value >= beta) {
             keep = ck;
             keep.meet(next, board_bits(next));
             dep = cd;
             if (m != Pass && m != killers[0]) killers[1] = killers[0], killers[0] = m;
-            if (m != Pass) history_[me][m] += 1;
+            if (m != Pass) add_history(me, m);
             store(c, pos, ply, have_entry ? &entry : nullptr, value, Infinity, m, keep, dep);
-            return {High, value};
+            return true;
         }
         keep_all.meet(ck);
         dep_all.merge(cd);
         if (value > best_low) best_low = value, low_move = m;
+        return false;
+    };
+    int searched = 0;
+    for (int i = 0; i < count; ++i) {
+        if (par_ && searched > 0 && count - i >= 2 && depth > 2 &&
+            ply - root_turns_ <= par_->split_plies) {
+            // Young brothers wait: the first child did not prove High; the rest in parallel.
+            Outcome r =
+                split(moves.data() + i, count - i, beta, depth, prepare, proves_high, open, open_move);
+            if (r.kind == High || stopped_) return r;
+            break;
+        }
+        const Move m = moves[i];
+        Position next;
+        Keep ck;
+        Dep cd;
+        int value = 0;
+        const Child step = prepare(m, next, value, cd);
+        if (step == Child::Skip) continue;
+        if (step == Child::Search) {
+            // Once a child stays open, the rest get half the depth: any proof they find is as
+            // good, and the open child, ordered first next time (the open-test cache), gets the
+            // depth. Every child still gets any depth as the iterations deepen.
+            h_->push(next, m != Pass);
+            Outcome r = test(1 - beta, open ? (depth - 1) / 2 : depth - 1, ck, cd);
+            h_->pop();
+            ++searched;
+            if (stopped_) return {Unknown, 0};
+            if (r.kind == Unknown) {
+                if (!open) open_move = m;
+                open = true;
+                continue;
+            }
+            value = -r.value;  // child High (>= 1 - beta) means this move is below beta
+        }
+        if (proves_high(m, next, value, ck, cd)) return {High, value};
     }
     if (open) {
         if (options_.use_table)
             open_.store(c.key, {static_cast<i16>(beta), static_cast<u16>(depth),
-                                map_move(c.sym, open_move), static_cast<u8>(helper_)});
+                                map_move(c.sym, open_move)});
         return {Unknown, 0};
     }
     keep = keep_all;
     dep = dep_all;
     store(c, pos, ply, have_entry ? &entry : nullptr, -Infinity, best_low, low_move, keep, dep);
     return {Low, best_low};
+}
+
+template <class Prepare, class ProvesHigh>
+Outcome Searcher::split(const Move* moves, int count, int beta, int depth,
+                        Prepare& prepare, ProvesHigh& proves_high, bool& open, Move& open_move) {
+    struct Job {
+        Move m;
+        Position next;
+        Keep keep;
+        Dep dep;
+        Outcome r{Unknown, 0};
+        u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
+    };
+    std::vector<Job> jobs;
+    jobs.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        Job j{moves[i], {}, {}, {}};
+        int value = 0;
+        const auto step = prepare(j.m, j.next, value, j.dep);
+        if (step == Child::Skip) continue;
+        if (step == Child::Decided) {
+            if (proves_high(j.m, j.next, value, j.keep, j.dep)) return {High, value};
+            continue;
+        }
+        jobs.push_back(j);
+    }
+    Split here;
+    here.parent = split_;
+    here.open.store(open);
+    // The jobs go out in move order (a task per job would run the worst-ordered first: oneTBB's
+    // owner takes its newest task): every worker, this thread included, takes the next job.
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
+            Job* j = &jobs[i];
+            if (here.cancelled() || interrupted()) return;
+            History path = *h_;  // h_ is not changed until every task has finished
+            path.push(j->next, j->m != Pass);
+            Searcher w(*this, path, &here);
+            j->r = w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep);
+            j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
+            if (j->r.kind == Unknown && !w.stopped_) here.open.store(true);
+            if (j->r.kind != Unknown && -j->r.value >= beta) here.cut.store(true);
+        }
+    };
+    tbb::task_group group;
+    const int helpers = std::min<int>(static_cast<int>(jobs.size()),
+                                      tbb::this_task_arena::max_concurrency()) - 1;
+    for (int k = 0; k < helpers; ++k) group.run(work);
+    work();
+    group.wait();
+    for (const Job& j : jobs) nodes += j.nodes, hits += j.hits, stores += j.stores,
+                              open_hits += j.open_hits;
+    // A proof is a proof, whatever stopped the others: the first proving child in move order.
+    for (const Job& j : jobs)
+        if (j.r.kind != Unknown && -j.r.value >= beta) {
+            proves_high(j.m, j.next, -j.r.value, j.keep, j.dep);
+            return {High, -j.r.value};
+        }
+    if (interrupted()) {
+        stopped_ = true;
+        return {Unknown, 0};
+    }
+    for (const Job& j : jobs) {
+        if (j.r.kind == Unknown) {
+            if (!open) open_move = j.m;
+            open = true;
+            continue;
+        }
+        proves_high(j.m, j.next, -j.r.value, j.keep, j.dep);  // below beta: no proof of High
+    }
+    return {Low, 0};
 }
 
 void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTData* old, int lower,
@@ -463,21 +623,21 @@ void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTD
         d.keep &= old->keep;
         d.boards |= old->boards;
     }
-    d.work = static_cast<u8>(std::bit_width(nodes));
+    d.work = static_cast<u8>(std::bit_width(searched()));
     tt_.store(c.key, c.pos, d);
     ++stores;
 }
 
 int Searcher::exact(int lower, int upper) {
-    const Position pos = h_.current();
+    const Position pos = h_->current();
     int lo, hi;
     Keep k;
-    static_bounds(pos, h_.turns(), lo, hi, k);
+    static_bounds(pos, h_->turns(), lo, hi, k);
     lower = std::max(lower, lo), upper = std::min(upper, hi);
     // MTD-style steps: first "does the side to move win?" (beta 0, or the nearest bound), then
     // the test at the bound just proven, so every test is close to the value; the depth is kept
     // from one test to the next.
-    int depth = first_depth_, beta = std::clamp(0, lower + 1, upper);
+    int depth = 1, beta = std::clamp(0, lower + 1, upper);
     while (lower < upper && !stopped_) {
         Dep d;
         Outcome r = test(beta, depth, k, d);
@@ -493,7 +653,7 @@ int Searcher::exact(int lower, int upper) {
 }
 
 bool Searcher::at_least(int beta) {
-    for (int depth = first_depth_; !stopped_; depth = next_depth(depth)) {
+    for (int depth = 1; !stopped_; depth = next_depth(depth)) {
         Keep k;
         Dep d;
         Outcome r = test(beta, depth, k, d);
@@ -504,26 +664,26 @@ bool Searcher::at_least(int beta) {
 }
 
 void Searcher::report(int depth, Kind kind) const {
-    if (options_.progress && h_.turns() == root_turns_ + 1)
+    if (options_.progress && h_->turns() == root_turns_ + 1)
         options_.progress({root_move_, depth, static_cast<int>(kind), nodes});
 }
 
 // Applies m at the root of a query: Illegal, Ended (the game is over and `value` is its result,
 // mover's view), or Entered (m is pushed; the caller pops).
 Searcher::Step Searcher::enter(Move m, int& value) {
-    const Position pos = h_.current();
+    const Position pos = h_->current();
     Position next;
     root_move_ = m;
-    if (h_.check(m, next) != Verdict::Legal) return Step::Illegal;
+    if (h_->check(m, next) != Verdict::Legal) return Step::Illegal;
     if (next.passes >= 2) {
         value = side(pos, terminal_x2(next));
         return Step::Ended;
     }
-    if (m != Pass && draws_possible_ && h_.cycle_match(next) >= 0) {
+    if (m != Pass && draws_possible_ && h_->cycle_match(next) >= 0) {
         value = 0;
         return Step::Ended;
     }
-    h_.push(next, m != Pass);
+    h_->push(next, m != Pass);
     return Step::Entered;
 }
 
@@ -531,7 +691,7 @@ bool Searcher::child_value(Move m, int& value) {
     Step step = enter(m, value);
     if (step == Step::Entered) {
         value = -exact(-Infinity, Infinity);
-        h_.pop();
+        h_->pop();
     }
     return step != Step::Illegal;
 }
@@ -547,7 +707,7 @@ bool Searcher::child_at_least(Move m, int target) {
             break;
     }
     bool child_high = at_least(1 - target);  // the child reaches 1 - target: this move is below
-    h_.pop();
+    h_->pop();
     return !child_high;
 }
 
@@ -580,27 +740,15 @@ SolveResult solve(History& h, const SolveOptions& o) {
     const int n = g.points();
     r.lower_x2 = std::min(-2 * n - h.rules().komi_x2, 0);
     r.upper_x2 = std::max(2 * n - h.rules().komi_x2, 0);
-    u64 worker_nodes = 0, worker_hits = 0, worker_stores = 0;
     r.threads = std::max(1, o.threads);
-    // Helper threads (Lazy SMP, below): told to halt and joined before any result is returned.
-    std::atomic<bool> halt{false};
-    std::mutex helper_mutex;
-    std::optional<tbb::global_control> allow;
-    std::optional<tbb::task_arena> arena;
-    tbb::task_group helpers;
     auto finish = [&] {
-        if (arena) {
-            halt.store(true);
-            arena->execute([&] { helpers.wait(); });
-        }
-        r.nodes = s.nodes + worker_nodes;
-        r.main_nodes = s.nodes;
+        r.nodes = s.nodes;  // with more threads, every task's nodes are added at its split point
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         r.table_bytes = tt.bytes() + open.bytes();
         r.table_capacity = tt.capacity();
         r.table_used = tt.used();
-        r.table_hits = s.hits + worker_hits;
-        r.table_stores = s.stores + worker_stores;
+        r.table_hits = s.hits;
+        r.table_stores = s.stores;
         return r;
     };
     if (h.game_over()) {
@@ -634,98 +782,84 @@ SolveResult solve(History& h, const SolveOptions& o) {
     std::stable_sort(reps.begin(), reps.end(),
                      [&](Move a, Move b) { return off_centre(a) < off_centre(b); });
 
-    // More threads: Lazy SMP. This thread searches exactly as it would alone; each helper solves
-    // the first moves itself, with its own path, killers and counts, the replies to them in
-    // another order (make_helper), even helpers deepening on another schedule (from depth 3)
-    // with the first moves rotated too, and all share both tables. A helper's proofs are proofs
-    // wherever they are found (every entry is checked against the reader's own path,
-    // transposition.hpp), and open-test entries never decide a value, so the value cannot depend
+    // More threads: young brothers wait (Searcher::split), in an arena of exactly that many
+    // threads (more than the cores when asked: the tests oversubscribe on purpose). Proofs found
+    // by any task are proofs on every path (each entry is checked against the reader's own path,
+    // transposition.hpp) and open-test entries never decide a value, so the value cannot depend
     // on the thread count; node counts can.
-    const SolveOptions helper_options = [&] {
-        SolveOptions ho = o;
-        ho.progress = nullptr;
-        return ho;
-    }();
-    std::vector<History> paths;
+    Parallel par;
+    std::optional<tbb::global_control> allow;
+    std::optional<tbb::task_arena> arena;
     if (o.threads > 1) {
-        paths.assign(static_cast<std::size_t>(o.threads - 1), h);
-        // Allow more threads than cores when asked (the tests oversubscribe on purpose).
         allow.emplace(tbb::global_control::max_allowed_parallelism,
                       static_cast<std::size_t>(o.threads));
         arena.emplace(o.threads);
-        arena->execute([&] {
-            for (int k = 1; k < o.threads; ++k)
-                helpers.run([&, k] {
-                    if (halt.load()) return;
-                    Searcher w(paths[static_cast<std::size_t>(k - 1)], tt, open, helper_options);
-                    w.make_helper(&halt, k % 2 ? 1 : 3, k, o.threads);
-                    const std::size_t shift = k % 2 ? 0 : static_cast<std::size_t>(k / 2);
-                    for (std::size_t i = 0; i < reps.size() && !w.stopped(); ++i) {
-                        int v;
-                        w.child_value(reps[(i + shift) % reps.size()], v);
-                    }
-                    std::lock_guard<std::mutex> lock(helper_mutex);
-                    worker_nodes += w.nodes, worker_hits += w.hits, worker_stores += w.stores;
-                });
-        });
+        s.make_parallel(&par);
     }
 
-    // The value: a representative is solved exactly only when it beats the best so far (a
-    // proof that it does not reach best + 1 is cheaper); the lower bound grows as moves finish,
-    // so a stop still reports what is proven.
-    std::vector<std::pair<Move, int>> exact;  // representatives with exact values (side's view)
     int best = -Infinity;
-    for (Move m : reps) {
-        if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1)) {
-            if (s.stopped()) break;
-            continue;
-        }
-        int v;
-        if (!s.child_value(m, v) || s.stopped()) break;
-        exact.emplace_back(m, v);
-        best = std::max(best, v);
-        int black_lo = sign > 0 ? best : r.lower_x2, black_hi = sign > 0 ? r.upper_x2 : -best;
-        r.lower_x2 = std::max(r.lower_x2, black_lo);
-        r.upper_x2 = std::min(r.upper_x2, black_hi);
-    }
-    if (s.stopped()) return finish();
-
-    // Every optimal first move: a move is optimal when its value reaches the best.
-    for (Move m : legal) {
-        Move canon = rep_of[m == Pass ? MaxPoints : m];
-        int v = -Infinity;
-        for (auto& [em, ev] : exact)
-            if (em == canon) v = ev;
-        bool optimal = v >= best;
-        if (v == -Infinity) {  // not known exactly: test "value >= best"
-            optimal = s.child_at_least(canon, best);
-            if (s.stopped()) return finish();
-        }
-        if (o.all_moves) r.move_values.push_back({m, sign * v});
-        if (optimal) r.best_moves.push_back(m);
-    }
-
-    // A principal variation: at each turn the first optimal move, passes first, then points in
-    // order A1, B1, ...; each step is proven by a search, and the line ends when the game does.
-    int target = best;  // side-to-move's view at the current node
-    while (!h.game_over() && !s.stopped()) {
-        std::vector<Move> order{Pass};
-        for (Move m = 0; m < g.points(); ++m) order.push_back(m);
-        Move chosen = NoMove;
-        for (Move m : order) {
-            if (s.child_at_least(m, target)) {  // reaching the value means equal to it
-                chosen = m;
-                break;
+    auto search = [&] {
+        // The value: a representative is solved exactly only when it beats the best so far (a
+        // proof that it does not reach best + 1 is cheaper); the lower bound grows as moves finish,
+        // so a stop still reports what is proven.
+        std::vector<std::pair<Move, int>> exact;  // representatives with exact values (side's view)
+        for (Move m : reps) {
+            if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1)) {
+                if (s.stopped()) break;
+                continue;
             }
-            if (s.stopped()) break;
+            int v;
+            if (!s.child_value(m, v) || s.stopped()) break;
+            exact.emplace_back(m, v);
+            best = std::max(best, v);
+            int black_lo = sign > 0 ? best : r.lower_x2, black_hi = sign > 0 ? r.upper_x2 : -best;
+            r.lower_x2 = std::max(r.lower_x2, black_lo);
+            r.upper_x2 = std::min(r.upper_x2, black_hi);
         }
-        if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
-        r.pv.push_back(chosen);
-        h.play(chosen);
-        target = -target;
-        if (h.ended_by_cycle()) break;
-    }
-    for (std::size_t i = 0; i < r.pv.size(); ++i) h.pop();
+        if (s.stopped()) return;
+
+        // Every optimal first move: a move is optimal when its value reaches the best.
+        for (Move m : legal) {
+            Move canon = rep_of[m == Pass ? MaxPoints : m];
+            int v = -Infinity;
+            for (auto& [em, ev] : exact)
+                if (em == canon) v = ev;
+            bool optimal = v >= best;
+            if (v == -Infinity) {  // not known exactly: test "value >= best"
+                optimal = s.child_at_least(canon, best);
+                if (s.stopped()) return;
+            }
+            if (o.all_moves) r.move_values.push_back({m, sign * v});
+            if (optimal) r.best_moves.push_back(m);
+        }
+
+        // A principal variation: at each turn the first optimal move, passes first, then points in
+        // order A1, B1, ...; each step is proven by a search, and the line ends when the game does.
+        int target = best;  // side-to-move's view at the current node
+        while (!h.game_over() && !s.stopped()) {
+            std::vector<Move> order{Pass};
+            for (Move m = 0; m < g.points(); ++m) order.push_back(m);
+            Move chosen = NoMove;
+            for (Move m : order) {
+                if (s.child_at_least(m, target)) {  // reaching the value means equal to it
+                    chosen = m;
+                    break;
+                }
+                if (s.stopped()) break;
+            }
+            if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
+            r.pv.push_back(chosen);
+            h.play(chosen);
+            target = -target;
+            if (h.ended_by_cycle()) break;
+        }
+        for (std::size_t i = 0; i < r.pv.size(); ++i) h.pop();
+        if (s.stopped()) return;
+    };
+    if (arena)
+        arena->execute(search);
+    else
+        search();
     if (s.stopped()) return finish();
 
     r.complete = true;

@@ -56,7 +56,6 @@ struct SolveResult {
     std::vector<Move> pv;                // a legal game from the position that scores the value
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
     u64 nodes = 0;                       // all threads
-    u64 main_nodes = 0;                  // the calling thread's (all of them with one thread)
     double seconds = 0;
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;

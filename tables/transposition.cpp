@@ -123,15 +123,13 @@ bool OpenTable::probe(u64 key, OpenData& out) const {
     out.beta = static_cast<i16>(data & 0xFFFF);
     out.depth = static_cast<u16>((data >> 16) & 0xFFFF);
     out.move = static_cast<Move>(static_cast<int>((data >> 32) & 0xFF) - 2);
-    out.owner = static_cast<u8>((data >> 48) & 0xFF);
     return true;
 }
 
 void OpenTable::store(u64 key, const OpenData& d) {
     Slot& s = slot(key);
     u64 data = static_cast<u64>(static_cast<u16>(d.beta)) | static_cast<u64>(d.depth) << 16 |
-               static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | u64{1} << 40 |
-               static_cast<u64>(d.owner) << 48;
+               static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | u64{1} << 40;
     s.data.store(data, std::memory_order_relaxed);
     s.check.store(key ^ data, std::memory_order_relaxed);
 }

@@ -122,7 +122,6 @@ struct OpenData {
     i16 beta = 0;
     u16 depth = 0;
     Move move = NoMove;
-    u8 owner = 0;  // the thread that stored it (0: the main thread)
 };
 
 class OpenTable {
