@@ -38,7 +38,7 @@ struct SolveOptions {
     bool use_bounds = true;                   // off: no unconditional-life bounds
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
-    int threads = 1;  // >1: the root moves are solved in parallel (oneTBB), sharing the table
+    int threads = 1;  // >1: young brothers wait on that many oneTBB threads (search.cpp)
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
 };

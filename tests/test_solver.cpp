@@ -224,9 +224,53 @@ TEST_CASE("solver: values do not depend on the thread count", "[solver][parallel
     }
 }
 
+TEST_CASE("solver: a stopped parallel search keeps sound bounds and its node limit",
+          "[solver][parallel]") {
+    // 3x4 under tromp-taylor is Black +4 (the serial solver, and the published table); stopped by
+    // a node limit at several points of the search, with 2 and 4 threads, the bounds must hold
+    // it, and the nodes may pass the limit only by the steps of 4,096 each searcher counts in.
+    Geometry g = *Geometry::make(3, 4);
+    Rules rules = find_preset("tromp-taylor")->rules;
+    History serial_h(g, rules);
+    SolveOptions so;
+    so.hash_bytes = std::size_t{32} << 20;
+    const SolveResult serial = solve(serial_h, so);
+    REQUIRE(serial.complete);
+    REQUIRE(serial.value_x2 == 8);
+    int stopped = 0;
+    for (int threads : {2, 4})
+        for (u64 limit : {u64{30'000}, u64{200'000}, u64{600'000}}) {
+            History h(g, rules);
+            SolveOptions o = so;
+            o.threads = threads;
+            o.node_limit = limit;
+            const SolveResult r = solve(h, o);
+            INFO("threads " << threads << " limit " << limit << " nodes " << r.nodes);
+            REQUIRE(r.lower_x2 <= serial.value_x2);
+            REQUIRE(serial.value_x2 <= r.upper_x2);
+            if (r.complete) REQUIRE(r.value_x2 == serial.value_x2);
+            else ++stopped;
+            REQUIRE(r.nodes <= limit + u64{4096} * 16 * static_cast<u64>(threads));
+            REQUIRE(h.turns() == 0);  // the path is back at the root
+        }
+    REQUIRE(stopped >= 4);  // the limits are below what the search needs
+    // A stop requested before the start: nothing proven beyond the board's area, promptly.
+    std::atomic<bool> stop{true};
+    History h(g, rules);
+    SolveOptions o = so;
+    o.threads = 2;
+    o.stop = &stop;
+    const SolveResult r = solve(h, o);
+    REQUIRE_FALSE(r.complete);
+    REQUIRE(r.lower_x2 <= serial.value_x2);
+    REQUIRE(serial.value_x2 <= r.upper_x2);
+    REQUIRE(r.nodes <= u64{4096} * 16);
+}
+
 TEST_CASE("solver: equals the reference with 2 and 4 threads, every preset", "[solver][parallel]") {
     // The boards of at most 5 points of the serial agreement test and 120 random histories
-    // (captures and ko fights), each solved by the Lazy SMP search with 2 and then 4 threads.
+    // (captures and ko fights), each solved by the parallel search (young brothers wait) with 2
+    // and then 4 threads.
     int compared = 0;
     for (auto name : PresetNames) {
         Rules rules = find_preset(name)->rules;
