@@ -553,6 +553,7 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth,
     Split here;
     here.parent = split_;
     here.open.store(open);
+    auto proves = [&](const Job& j) { return j.r.kind != Unknown && -j.r.value >= beta; };
     // The jobs go out in move order (a task per job would run the worst-ordered first: oneTBB's
     // owner takes its newest task): every worker, this thread included, takes the next job.
     std::atomic<std::size_t> next{0};
@@ -568,7 +569,7 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth,
             // The nodes since its last step of 4,096 (a short task has no step at all).
             par_->counted.fetch_add(w.tick_ & TickMask, std::memory_order_relaxed);
             if (j->r.kind == Unknown && !w.stopped_) here.open.store(true);
-            if (j->r.kind != Unknown && -j->r.value >= beta) here.cut.store(true);
+            if (proves(*j)) here.cut.store(true);
         }
     };
     tbb::task_group group;
@@ -581,7 +582,7 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth,
                               open_hits += j.open_hits;
     // A proof is a proof, whatever stopped the others: the first proving child in move order.
     for (const Job& j : jobs)
-        if (j.r.kind != Unknown && -j.r.value >= beta) {
+        if (proves(j)) {
             proves_high(j.m, j.next, -j.r.value, j.keep, j.dep);
             return {High, -j.r.value};
         }
@@ -856,7 +857,6 @@ SolveResult solve(History& h, const SolveOptions& o) {
             if (h.ended_by_cycle()) break;
         }
         for (std::size_t i = 0; i < r.pv.size(); ++i) h.pop();
-        if (s.stopped()) return;
     };
     if (arena)
         arena->execute(search);
