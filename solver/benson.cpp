@@ -59,11 +59,7 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c) {
         Bitboard reg = regions[r];
         // A single empty point whose neighbours are all alive stones of c.
         if (!(live_regions >> r & 1) || (reg & ~empty) != 0) continue;
-        if ((reg & (reg - 1)) == 0 && (g.neighbours(reg) & ~out.alive) == 0) {
-            out.eyes |= reg;
-        } else if ((reg & ~g.neighbours(out.alive)) == 0) {
-            out.territory |= reg;
-        }
+        if ((reg & (reg - 1)) == 0 && (g.neighbours(reg) & ~out.alive) == 0) out.eyes |= reg;
     }
     return out;
 }

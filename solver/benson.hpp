@@ -3,8 +3,7 @@
 // that hold under any history: such stones stay on the board to the end, and a one-point region
 // enclosed by them stays empty or theirs (an opponent stone there has no liberty and is removed
 // at once, or is an illegal suicide). Larger regions are not counted: keeping them would need
-// moves, whose legality depends on the history: they are reported apart. Cost: a few flood fills
-// per string and region.
+// moves, whose legality depends on the history. Cost: a few flood fills per string and region.
 #pragma once
 
 #include "rules/geometry.hpp"
@@ -15,11 +14,6 @@ namespace smallgo {
 struct SafePoints {
     Bitboard alive = 0;  // unconditionally alive stones of the colour
     Bitboard eyes = 0;   // one-point regions enclosed by them
-    // Larger regions enclosed by them, with no opponent stone, every point next to an alive
-    // stone: the opponent can never make an eye there, so the owner can always clear them, by
-    // plays whose legality the history may decide (see Searcher: such a bound is checked
-    // against the path and guarded in the table).
-    Bitboard territory = 0;
     int count() const { return std::popcount(alive | eyes); }
 };
 

@@ -25,8 +25,8 @@
 //     position p of H' can be a board of S only if it holds every stone of keep and its bits are
 //     all in the filter; if no earlier position passes both tests, every "no" stays no.
 //  3. With the answers unchanged the proof is the same proof under H', and the bound holds.
-//     Bounds from unconditional life on enclosed regions rest on the alive stones alone (their
-//     filter is full, so keep decides).
+//     Bounds from unconditional life (alive stones and the one-point eyes they enclose) hold
+//     under any history and add nothing to S.
 // Merging two proofs' bounds into one entry
 // takes the intersection of keeps and the union of filters; an entry with a requirement is not
 // merged with another proof.
