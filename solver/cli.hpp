@@ -29,6 +29,9 @@ Rules parse_rules(const std::string& name);
 // Parses move number `number` (AGA, SGF or "pass") and plays it in h; UsageError, prefixed by
 // `where`, if it is not a point of the board or is illegal. Returns the move.
 Move play_text(History& h, const std::string& text, int number, std::string_view where);
+// A transposition table size in MB (--hash) as bytes, or UsageError when it is below 0.001 MB
+// or more than the machine's physical memory.
+std::size_t parse_hash(double megabytes);
 // The number of cores oneTBB would use.
 int default_threads();
 // A komi like "5.5" or "-7" in half points, or UsageError.

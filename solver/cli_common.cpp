@@ -1,4 +1,6 @@
 // Parsing of the arguments shared by the subcommands.
+#include <unistd.h>
+
 #include <charconv>
 #include <cmath>
 
@@ -35,6 +37,19 @@ Move play_text(History& h, const std::string& text, int number, std::string_view
                                      c == Color::Black ? "Black" : "White", g.aga(*m),
                                      verdict_name(v)));
     return *m;
+}
+
+std::size_t parse_hash(double megabytes) {
+    // The table is touched all over by the search: it must fit in memory, not in swap.
+    const double physical =
+        static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+    const double bytes = megabytes * (1 << 20);
+    if (!(megabytes >= 0.001))
+        throw UsageError(fmt::format("bad --hash {}: expected at least 0.001 MB", megabytes));
+    if (bytes > physical)
+        throw UsageError(fmt::format("bad --hash {}: more than this machine's memory ({:.0f} MB)",
+                                     megabytes, physical / (1 << 20)));
+    return static_cast<std::size_t>(bytes);
 }
 
 int default_threads() {

@@ -67,12 +67,10 @@ void run_solve(const SolveArgs& a) {
     Geometry g = parse_board(a.board);
     Rules r = parse_rules(a.rules);
     if (!a.komi.empty()) r.komi_x2 = parse_komi(a.komi);
-    if (!(a.hash_mb >= 0.001 && a.hash_mb <= 1 << 20))
-        throw UsageError(
-            fmt::format("bad --hash {}: expected megabytes between 0.001 and 1048576", a.hash_mb));
+    const std::size_t hash_bytes = parse_hash(a.hash_mb);
     History h = replay_moves(g, r, a.moves);
     SolveOptions o;
-    o.hash_bytes = static_cast<std::size_t>(a.hash_mb * (1 << 20));
+    o.hash_bytes = hash_bytes;
     o.all_moves = a.all_moves;
     if (a.threads < 1 || a.threads > 1024)
         throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a.threads));

@@ -24,6 +24,7 @@ void run_table(const TableArgs& a) {
     Rules r = parse_rules(a.rules);
     if (a.max_points < 1 || a.max_points > MaxPoints)
         throw UsageError(fmt::format("bad --max-points {}: expected 1..64", a.max_points));
+    const std::size_t hash_bytes = parse_hash(a.hash_mb);
     nlohmann::json rows = nlohmann::json::array();
     if (!a.json) {
         fmt::print("Rules {}: {}; threads: {}\n", a.rules, describe(r), a.threads);
@@ -35,7 +36,7 @@ void run_table(const TableArgs& a) {
             Geometry g = *Geometry::make(m, n);
             History h(g, r);
             SolveOptions o;
-            o.hash_bytes = static_cast<std::size_t>(a.hash_mb * (1 << 20));
+            o.hash_bytes = hash_bytes;
             o.node_limit = a.max_nodes;
             o.threads = a.threads;
             SolveResult res = solve(h, o);

@@ -1,6 +1,7 @@
 // smallgo: the command-line program. Parses the subcommand with CLI11, runs it, and turns bad
 // input into one line on stderr and exit code 2.
 #include <cstdio>
+#include <new>
 
 #include <fmt/core.h>
 
@@ -31,6 +32,9 @@ int main(int argc, char** argv) {
     } catch (const smallgo::cli::Interrupted&) {
         fmt::print(stderr, "smallgo: interrupted\n");
         return 130;
+    } catch (const std::bad_alloc&) {
+        fmt::print(stderr, "smallgo: out of memory (a smaller --hash or --memory may fit)\n");
+        return 2;
     }
     return 0;
 }

@@ -1,5 +1,5 @@
-// Memory of the legal-position counter: growable anonymous mappings, and the small table that
-// adds up the counts of one partition of successor states (legal_sweep.hpp).
+// The small table of the legal-position counter that adds up the counts of one partition of
+// successor states (legal_sweep.hpp), on a Region (region.hpp).
 //
 // Every array of the counter is a run of entries of Stride = 1 + Limbs words:
 //
@@ -22,6 +22,7 @@
 
 #include "rules/types.hpp"
 #include "tables/border_state.hpp"
+#include "tables/region.hpp"
 
 namespace smallgo {
 
@@ -33,36 +34,6 @@ constexpr u64 border_hash(BorderWord w) {
     h *= 0xD6E8'FEB8'6659'FD93ull;
     return h ^ (h >> 32);
 }
-
-// An anonymous private mapping that can grow (keeping its contents) and give its pages back.
-class Region {
-  public:
-    Region() = default;
-    Region(Region&& o) noexcept { swap(o); }
-    Region& operator=(Region&& o) noexcept {
-        swap(o);
-        return *this;
-    }
-    Region(const Region&) = delete;
-    Region& operator=(const Region&) = delete;
-    ~Region();
-    void swap(Region& o) noexcept {
-        std::swap(data_, o.data_);
-        std::swap(bytes_, o.bytes_);
-    }
-
-    u64* data() { return data_; }
-    const u64* data() const { return data_; }
-    std::size_t bytes() const { return bytes_; }
-    // Makes at least `bytes` addressable, keeping the contents; false when the system refuses.
-    bool reserve(std::size_t bytes);
-    // Gives the pages back to the system; the contents read as zero afterwards.
-    void discard();
-
-  private:
-    u64* data_ = nullptr;
-    std::size_t bytes_ = 0;
-};
 
 // Open addressing with linear probing, one thread, from a border word to its count, added up.
 template <int Limbs>

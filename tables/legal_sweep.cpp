@@ -2,8 +2,6 @@
 // Instantiated for exact counts of 1..MaxLimbs limbs and for residues (legal_counts.hpp).
 #include "tables/legal_sweep.hpp"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -13,29 +11,6 @@
 #include <tbb/task_arena.h>
 
 namespace smallgo {
-
-Region::~Region() {
-    if (data_) munmap(data_, bytes_);
-}
-
-bool Region::reserve(std::size_t bytes) {
-    if (bytes <= bytes_) return true;
-    constexpr std::size_t Huge = std::size_t(1) << 21;
-    bytes = std::max(bytes, bytes_ + bytes_ / 2);
-    bytes = (bytes + Huge - 1) / Huge * Huge;
-    void* p = data_ ? mremap(data_, bytes_, bytes, MREMAP_MAYMOVE)
-                    : mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) return false;
-    madvise(p, bytes, MADV_HUGEPAGE);
-    data_ = static_cast<u64*>(p);
-    bytes_ = bytes;
-    return true;
-}
-
-void Region::discard() {
-    if (data_) madvise(data_, bytes_, MADV_DONTNEED);
-}
 
 namespace {
 constexpr u32 NoBlock = ~u32{0};

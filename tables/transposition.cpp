@@ -1,8 +1,18 @@
 #include "tables/transposition.hpp"
 
+#include <new>
+
 namespace smallgo {
 
 namespace {
+// Every word of both tables is shared between threads: it is read and written atomically.
+u64 load(u64& x, std::memory_order order = std::memory_order_relaxed) {
+    return std::atomic_ref<u64>(x).load(order);
+}
+void put(u64& x, u64 value, std::memory_order order = std::memory_order_relaxed) {
+    std::atomic_ref<u64>(x).store(value, order);
+}
+
 // Side to move, passes and a bit that marks the entry as used (a zero data word is empty).
 constexpr u64 meta_of(const Position& p) {
     return static_cast<u64>(p.to_move) | static_cast<u64>(p.passes) << 1 | 0x80;
@@ -20,42 +30,33 @@ constexpr u64 pack(const TTData& d, u64 meta, u8 generation) {
 }
 }  // namespace
 
+// A fresh region is all zero: every bucket's sequence word even, every entry empty.
 TranspositionTable::TranspositionTable(std::size_t bytes)
-    : buckets_count_(bytes / BucketBytes > 0 ? bytes / BucketBytes : 1),
-      buckets_(new Bucket[buckets_count_]) {
-    clear();
-}
-
-void TranspositionTable::clear() {
-    for (std::size_t i = 0; i < buckets_count_; ++i) {
-        buckets_[i].seq.store(0, std::memory_order_relaxed);
-        for (auto& e : buckets_[i].w)
-            for (auto& x : e) x.store(0, std::memory_order_relaxed);
-    }
+    : buckets_count_(bytes / BucketBytes > 0 ? bytes / BucketBytes : 1) {
+    if (!region_.reserve(buckets_count_ * BucketBytes)) throw std::bad_alloc();
+    buckets_ = reinterpret_cast<Bucket*>(region_.data());
 }
 
 bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
     Bucket& b = bucket(hash);
     const u64 meta = meta_of(p);
     for (;;) {
-        u64 s1 = b.seq.load(std::memory_order_acquire);
+        u64 s1 = load(b.seq, std::memory_order_acquire);
         if (s1 & 1) return false;  // being written: treat as a miss
         bool found = false;
         u64 w[EntryWords] = {};
         for (auto& e : b.w) {
-            u64 black = e[0].load(std::memory_order_relaxed),
-                white = e[1].load(std::memory_order_relaxed);
-            u64 data = e[3].load(std::memory_order_relaxed);
+            u64 black = load(e[0]), white = load(e[1]);
+            u64 data = load(e[3]);
             if (black == p.black() && white == p.white() && ((data >> 40) & KeyMeta) == meta &&
                 data != 0) {
-                for (std::size_t k = 0; k < EntryWords; ++k)
-                    w[k] = e[k].load(std::memory_order_relaxed);
+                for (std::size_t k = 0; k < EntryWords; ++k) w[k] = load(e[k]);
                 found = true;
                 break;
             }
         }
         std::atomic_thread_fence(std::memory_order_acquire);
-        if (b.seq.load(std::memory_order_relaxed) != s1) continue;  // torn: read again
+        if (load(b.seq) != s1) continue;  // torn: read again
         if (!found) return false;
         out.lower = static_cast<i16>(w[3] & 0xFFFF);
         out.upper = static_cast<i16>((w[3] >> 16) & 0xFFFF);
@@ -73,16 +74,16 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
 
 void TranspositionTable::store(u64 hash, const Position& p, const TTData& d) {
     Bucket& b = bucket(hash);
-    u64 s = b.seq.load(std::memory_order_relaxed);
-    if ((s & 1) || !b.seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire))
+    std::atomic_ref<u64> seq(b.seq);
+    u64 s = seq.load(std::memory_order_relaxed);
+    if ((s & 1) || !seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire))
         return;  // another thread is writing this bucket: skip (a table may always forget)
     std::atomic_thread_fence(std::memory_order_release);
     const u64 meta = meta_of(p);
     int victim = -1, best_score = 1 << 30;
     for (int i = 0; i < Ways; ++i) {
-        u64 data = b.w[i][3].load(std::memory_order_relaxed);
-        if (data == 0 || (b.w[i][0].load(std::memory_order_relaxed) == p.black() &&
-                          b.w[i][1].load(std::memory_order_relaxed) == p.white() &&
+        u64 data = load(b.w[i][3]);
+        if (data == 0 || (load(b.w[i][0]) == p.black() && load(b.w[i][1]) == p.white() &&
                           ((data >> 40) & KeyMeta) == meta)) {
             victim = i;
             break;
@@ -94,31 +95,36 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d) {
     }
     if (victim >= 0) {
         auto& e = b.w[victim];
-        e[0].store(p.black(), std::memory_order_relaxed);
-        e[1].store(p.white(), std::memory_order_relaxed);
-        e[2].store(d.keep, std::memory_order_relaxed);
-        e[4].store(d.boards, std::memory_order_relaxed);
-        e[5].store(d.req_black, std::memory_order_relaxed);
-        e[6].store(d.req_white, std::memory_order_relaxed);
-        e[3].store(pack(d, meta, generation_), std::memory_order_relaxed);
+        if (load(e[3]) == 0) filled_.fetch_add(1, std::memory_order_relaxed);
+        put(e[0], p.black());
+        put(e[1], p.white());
+        put(e[2], d.keep);
+        put(e[4], d.boards);
+        put(e[5], d.req_black);
+        put(e[6], d.req_white);
+        put(e[3], pack(d, meta, generation_));
     }
-    b.seq.store(s + 2, std::memory_order_release);
+    seq.store(s + 2, std::memory_order_release);
 }
 
-std::size_t TranspositionTable::used() const {
+bool TranspositionTable::is_ok() const {
     std::size_t n = 0;
-    for (std::size_t i = 0; i < buckets_count_; ++i)
-        for (auto& e : buckets_[i].w) n += e[3].load(std::memory_order_relaxed) != 0;
-    return n;
+    for (std::size_t i = 0; i < buckets_count_; ++i) {
+        if (load(buckets_[i].seq) & 1) return false;  // no writer left a bucket locked
+        for (auto& e : buckets_[i].w) n += load(e[3]) != 0;
+    }
+    return n == used();
 }
 
-OpenTable::OpenTable(std::size_t bytes)
-    : count_(bytes / SlotBytes > 0 ? bytes / SlotBytes : 1), slots_(new Slot[count_]) {}
+OpenTable::OpenTable(std::size_t bytes) : count_(bytes / SlotBytes > 0 ? bytes / SlotBytes : 1) {
+    if (!region_.reserve(count_ * SlotBytes)) throw std::bad_alloc();
+    slots_ = reinterpret_cast<Slot*>(region_.data());
+}
 
 bool OpenTable::probe(u64 key, OpenData& out) const {
-    const Slot& s = slot(key);
-    u64 data = s.data.load(std::memory_order_relaxed);
-    u64 check = s.check.load(std::memory_order_relaxed);
+    Slot& s = slot(key);
+    u64 data = load(s.data);
+    u64 check = load(s.check);
     if (data == 0 || (check ^ data) != key) return false;  // empty, another key, or torn
     out.beta = static_cast<i16>(data & 0xFFFF);
     out.depth = static_cast<u16>((data >> 16) & 0xFFFF);
@@ -130,8 +136,8 @@ void OpenTable::store(u64 key, const OpenData& d) {
     Slot& s = slot(key);
     u64 data = static_cast<u64>(static_cast<u16>(d.beta)) | static_cast<u64>(d.depth) << 16 |
                static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | u64{1} << 40;
-    s.data.store(data, std::memory_order_relaxed);
-    s.check.store(key ^ data, std::memory_order_relaxed);
+    put(s.data, data);
+    put(s.check, key ^ data);
 }
 
 }  // namespace smallgo

@@ -52,15 +52,17 @@
 //     bits 48-55  work: log2 of nodes                                << 4 | 0x80
 //     bits 56-63  generation
 // Concurrent access uses a sequence lock per bucket (odd while being written): readers retry a
-// torn read, writers skip a bucket that another thread is writing. Costs: one probe reads one
-// bucket; memory is exactly the bucket count times 120 bytes.
+// torn read, writers skip a bucket that another thread is writing; every word is accessed through
+// std::atomic_ref. Costs: one probe reads one bucket; memory is exactly the bucket count times 120
+// bytes, in a Region (region.hpp): all zero, that is all empty, when made, with its pages
+// committed as the search first touches them.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
-#include <memory>
 
 #include "rules/position.hpp"
+#include "tables/region.hpp"
 
 namespace smallgo {
 
@@ -80,7 +82,8 @@ struct TTData {
 
 class TranspositionTable {
   public:
-    // A table of at most `bytes` bytes (at least one bucket).
+    // A table of at most `bytes` bytes (at least one bucket); std::bad_alloc when the system
+    // refuses the address space.
     explicit TranspositionTable(std::size_t bytes);
     static constexpr int Ways = 2;  // entries per bucket
     static constexpr std::size_t EntryWords = 7;
@@ -92,24 +95,27 @@ class TranspositionTable {
     void store(u64 hash, const Position& p, const TTData& d);
     // Starts a new search generation (older entries are replaced first).
     void new_search() { generation_ = static_cast<u8>(generation_ + 1); }
-    void clear();
 
     std::size_t bytes() const { return buckets_count_ * BucketBytes; }
     std::size_t capacity() const { return buckets_count_ * 2; }
-    // Entries in use, counted over the whole table (slow: for reports).
-    std::size_t used() const;
+    // Entries in use: the stores that filled an empty slot (an entry is replaced, never removed).
+    std::size_t used() const { return filled_.load(std::memory_order_relaxed); }
+    // Whether used() equals the entries found by reading the whole table (slow: for tests).
+    bool is_ok() const;
 
   private:
     struct Bucket {
-        std::atomic<u64> seq{0};
-        std::atomic<u64> w[Ways][EntryWords];
+        u64 seq;
+        u64 w[Ways][EntryWords];
     };
     static_assert(sizeof(Bucket) == BucketBytes);
     Bucket& bucket(u64 hash) const {
         return buckets_[static_cast<std::size_t>((static_cast<u128>(hash) * buckets_count_) >> 64)];
     }
     std::size_t buckets_count_;
-    std::unique_ptr<Bucket[]> buckets_;
+    Region region_;
+    Bucket* buckets_;  // in region_
+    std::atomic<std::size_t> filled_{0};
     u8 generation_ = 0;
 };
 
@@ -126,6 +132,7 @@ struct OpenData {
 
 class OpenTable {
   public:
+    // A cache of at most `bytes` bytes (at least one slot); std::bad_alloc as above.
     explicit OpenTable(std::size_t bytes);
     static constexpr std::size_t SlotBytes = 16;
     bool probe(u64 key, OpenData& out) const;
@@ -134,15 +141,16 @@ class OpenTable {
 
   private:
     struct Slot {
-        std::atomic<u64> check{0};  // key ^ data
-        std::atomic<u64> data{0};   // 0: empty
+        u64 check;  // key ^ data
+        u64 data;   // 0: empty
     };
     static_assert(sizeof(Slot) == SlotBytes);
     Slot& slot(u64 key) const {
         return slots_[static_cast<std::size_t>((static_cast<u128>(key) * count_) >> 64)];
     }
     std::size_t count_;
-    std::unique_ptr<Slot[]> slots_;
+    Region region_;
+    Slot* slots_;  // in region_
 };
 
 }  // namespace smallgo

@@ -3,6 +3,9 @@
 // key; the open-test cache returns only what was stored under the same 64-bit key.
 #include <catch2/catch.hpp>
 
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
 #include "tables/transposition.hpp"
 
 namespace smallgo::test {
@@ -45,6 +48,7 @@ TEST_CASE("transposition table: exact positions, bounds, move and keep", "[table
     REQUIRE(tt.probe(42, p, out));
     CHECK(out.lower == 0);
     CHECK(tt.used() == 2);
+    CHECK(tt.is_ok());
 }
 
 TEST_CASE("transposition table: Bloom filter and requirement round-trip, not part of the key",
@@ -78,11 +82,37 @@ TEST_CASE("transposition table: Bloom filter and requirement round-trip, not par
     CHECK(out.req_to_move == Color::Black);
     CHECK(out.req_white == 0);
     CHECK(tt.used() == 1);
+    CHECK(tt.is_ok());
     // None: stored as none.
     d.req_kind = 0;
     tt.store(5, p, d);
     REQUIRE(tt.probe(5, p, out));
     CHECK(out.req_kind == 0);
+}
+
+TEST_CASE("transposition table: stores from several threads keep the count of entries exact",
+          "[tables][parallel]") {
+    // 64 buckets, 4 threads storing 20,000 positions each (many into the same buckets, often at
+    // the same time): every entry that is there was stored whole, and used() counts them.
+    tbb::global_control allow(tbb::global_control::max_allowed_parallelism, 4);
+    TranspositionTable tt(64 * TranspositionTable::BucketBytes);
+    tbb::parallel_for(0, 4, [&](int t) {
+        for (u64 i = 0; i < 20'000; ++i) {
+            const u64 black = (i * 7919 + u64(t)) & 0xFFFF, white = (i * 104729) << 16;
+            TTData d;
+            d.lower = d.upper = static_cast<i16>(black & 0x3F);
+            d.keep = black;
+            tt.store(black * 0x9E37'79B9'7F4A'7C15ull, make_position(black, white), d);
+            TTData out;
+            if (tt.probe(black * 0x9E37'79B9'7F4A'7C15ull, make_position(black, white), out)) {
+                CHECK(out.keep == black);
+                CHECK(out.lower == static_cast<i16>(black & 0x3F));
+            }
+        }
+    });
+    CHECK(tt.used() > 0);
+    CHECK(tt.used() <= tt.capacity());
+    CHECK(tt.is_ok());
 }
 
 TEST_CASE("open-test cache: same key only, latest entry wins", "[tables]") {
