@@ -1,8 +1,9 @@
-// `smallgo count MxN [--json] [--table M N] [--modulus P] [--memory GB] [--threads N]`: the number
-// of legal positions of a board (every string has a liberty), exactly or modulo P, by the
-// border-state transfer of tables/legal_count.hpp. Checks the board and the memory budget before
-// starting; shows progress on stderr when it is a terminal; Ctrl-C stops between two points and
-// says where.
+// `smallgo count MxN [--json] [--table M N] [--modulus P] [--crt] [--memory GB] [--threads N]`: the
+// number of legal positions of a board (every string has a liberty), exactly or modulo P, by the
+// border-state transfer of tables/legal_count.hpp. Exact counts are made in multi-word integers,
+// or from residue sweeps recombined (--crt, or by itself where only those fit the memory, which is
+// the machine's by default). Checks the board and the memory budget before starting; shows
+// progress on stderr when it is a terminal; Ctrl-C stops between two points and says where.
 #include <unistd.h>
 
 #include <atomic>
@@ -25,7 +26,9 @@ struct CountArgs {
     std::vector<int> table;
     std::string modulus;
     double memory_gb = 0;
+    bool memory_given = false;
     int threads = 0;
+    bool crt = false;
     bool json = false;
 };
 
@@ -61,6 +64,12 @@ u64 parse_modulus(const std::string& text) {
     return p;
 }
 
+// The machine's physical memory: the default bound on state tables.
+u64 physical_memory() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? u64(pages) * u64(page) : 0;
+}
+
 std::string gigabytes(u64 bytes) {
     return fmt::format("{:.3f} GB", double(bytes) / 1e9);
 }
@@ -75,9 +84,14 @@ class ProgressLine {
     void operator()(const CountProgress& p) {
         if (!on_ || p.seconds < next_) return;
         next_ = p.seconds + 0.5;
-        double left = p.seconds / p.points_done * (p.points_total - p.points_done);
-        fmt::print(stderr, "\r{}: row {}/{} point {}/{}  {} states  {:.0f} s, about {:.0f} s left ",
-                   what_, p.row + 1, p.length, p.col + 1, p.width, p.states, p.seconds, left);
+        const double done = double(p.sweep) * p.points_total + p.points_done,
+                     total = double(p.sweeps) * p.points_total;
+        const double left = p.seconds / done * (total - done);
+        const std::string sweep =
+            p.sweeps > 1 ? fmt::format("sweep {}/{} ", p.sweep + 1, p.sweeps) : std::string();
+        fmt::print(
+            stderr, "\r{}: {}row {}/{} point {}/{}  {} states  {:.0f} s, about {:.0f} s left ",
+            what_, sweep, p.row + 1, p.length, p.col + 1, p.width, p.states, p.seconds, left);
         shown_ = true;
     }
 
@@ -95,9 +109,16 @@ CountOptions options_for(const CountArgs& a, int rows, int cols) {
     if (a.threads < 0)
         throw UsageError(fmt::format("bad --threads {}: expected 1 or more", a.threads));
     o.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    if (a.memory_gb < 0) throw UsageError("bad --memory: expected a positive number of GB");
-    o.memory_limit = u64(a.memory_gb * 1e9);
+    if (a.memory_given && !(a.memory_gb > 0))
+        throw UsageError("bad --memory: expected a positive number of GB");
+    o.memory_limit = a.memory_given ? u64(a.memory_gb * 1e9) : physical_memory();
     o.stop = &interrupted;
+    if (a.crt) {
+        if (o.modulus) throw UsageError("give either --crt or --modulus, not both");
+        o.residues = residues_for_points(rows * cols);
+    } else {
+        choose_exact_method(o);
+    }
     if (auto problem = count_problem(o)) throw UsageError(*problem);
     return o;
 }
@@ -110,9 +131,12 @@ CountResult run_one(CountOptions o, const std::string& what) {
     CountResult r = count_legal(o);
     std::signal(SIGINT, previous);
     if (r.end == CountEnd::Complete) return r;
+    const std::string sweep =
+        r.residues ? fmt::format("residue sweep {} of {}, ", r.stopped_sweep + 1, r.residues)
+                   : std::string();
     const std::string where = fmt::format(
-        "row {} of {}, column {} of {} (after {:.1f} s; {} rows complete)", r.stopped_row + 1,
-        r.length, r.stopped_col + 1, r.width, r.seconds, r.per_row.size());
+        "{}row {} of {}, column {} of {} (after {:.1f} s; {} rows complete)", sweep,
+        r.stopped_row + 1, r.length, r.stopped_col + 1, r.width, r.seconds, r.per_row.size());
     if (r.end == CountEnd::OutOfMemory)
         throw UsageError(
             fmt::format("{}: the state tables outgrew the memory limit at {}", what, where));
@@ -131,6 +155,10 @@ void run_board(const CountArgs& a) {
             {"board", name},
             {"legal_positions", value},
             {"modulus", o.modulus ? nlohmann::json(std::to_string(o.modulus)) : nlohmann::json()},
+            {"method", o.modulus    ? "modulus"
+                       : r.residues ? "residues"
+                                    : "exact"},
+            {"residues", r.residues},
             {"max_states", r.max_states},
             {"memory_bytes", r.peak_bytes},
             {"seconds", r.seconds},
@@ -140,7 +168,9 @@ void run_board(const CountArgs& a) {
         return;
     }
     fmt::print("{}: {} legal positions{}\n", name, value,
-               o.modulus ? fmt::format(" (modulo {})", o.modulus) : std::string());
+               o.modulus    ? fmt::format(" (modulo {})", o.modulus)
+               : r.residues ? fmt::format(" (exact, from {} residues recombined)", r.residues)
+                            : std::string());
     fmt::print("states at the widest step: {} (border width {})\n", r.max_states, r.width);
     fmt::print("memory: {} of state tables at the peak\n", gigabytes(r.peak_bytes));
     fmt::print("time: {:.3f} s with {} thread{}\n", r.seconds, o.threads,
@@ -196,10 +226,15 @@ void add_count_command(CLI::App& app) {
     cmd->add_option("board", a->board, "Board as ROWSxCOLS, e.g. 9x9");
     cmd->add_option("--table", a->table, "Print L(i,j) for every i <= M, j <= N")->expected(2);
     cmd->add_option("--modulus", a->modulus, "Count modulo P (2 <= P < 2^64) instead of exactly");
-    cmd->add_option("--memory", a->memory_gb, "Refuse boards whose state tables need more GB");
+    cmd->add_flag("--crt", a->crt,
+                  "Count exactly from residues modulo 64-bit primes, recombined (less memory)");
+    auto* memory = cmd->add_option(
+        "--memory", a->memory_gb,
+        "Refuse boards whose state tables need more GB (default: the machine's memory)");
     cmd->add_option("--threads", a->threads, "Threads (default: all cores)");
     cmd->add_flag("--json", a->json, "One JSON object on stdout");
-    cmd->callback([a] {
+    cmd->callback([a, memory] {
+        a->memory_given = memory->count() > 0;
         if (!a->table.empty())
             run_table(*a);
         else if (a->board.empty())

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <type_traits>
 #include <utility>
 
+#include "tables/legal_crt.hpp"
 #include "tables/legal_sweep.hpp"
 
 namespace smallgo {
@@ -22,6 +24,8 @@ constexpr int MeasuredWidths = int(std::size(MeasuredMaxStates)) - 1;
 constexpr double GrowthBeyond = 4.3;
 // Longer boards than square ones may see somewhat more states.
 constexpr double Margin = 1.1;
+// Residue sweeps an exact count may take (enough for about 2,500 points).
+constexpr int MaxResidues = 64;
 
 // A count in progress: its options, clock, result and progress report.
 struct Run {
@@ -99,6 +103,53 @@ CountResult run(const CountOptions& o, Arith arith, int width, int length) {
     sweep_to_end(run, std::make_unique<LegalSweep<Arith>>(width, length, arith));
     return run.r;
 }
+
+// An exact count from o.residues sweeps modulo large_prime(0), large_prime(1), ..., each row's
+// count recombined from its residues. The product of the moduli exceeds 3^points (count_problem
+// checks it), and no count after any row is larger, so the recombination is the count itself.
+CountResult run_residues(const CountOptions& o, int width, int length) {
+    Run run(o);
+    run.p.width = width;
+    run.p.length = length;
+    run.p.points_total = width * length;
+    run.p.sweeps = o.residues;
+    std::vector<u64> moduli;
+    std::vector<std::vector<BigCount>> rows;  // [sweep][row]
+    CountResult total;
+    total.width = width;
+    total.length = length;
+    total.residues = o.residues;
+    for (int k = 0; k < o.residues; ++k) {
+        moduli.push_back(large_prime(k));
+        run.p.sweep = k;
+        run.r = CountResult{};
+        sweep_to_end(run, std::make_unique<LegalSweep<ModSum>>(width, length, ModSum{moduli[k]}));
+        total.max_states = std::max(total.max_states, run.r.max_states);
+        total.peak_bytes = std::max(total.peak_bytes, run.r.peak_bytes);
+        total.limbs = run.r.limbs;
+        total.seconds = run.r.seconds;
+        if (!run.r.complete()) {
+            // No row is known exactly before the last sweep has passed it.
+            total.end = run.r.end;
+            total.stopped_row = run.r.stopped_row;
+            total.stopped_col = run.r.stopped_col;
+            total.stopped_sweep = k;
+            return total;
+        }
+        rows.push_back(std::move(run.r.per_row));
+    }
+    std::vector<u64> residues(moduli.size());
+    for (std::size_t row = 0; row < rows[0].size(); ++row) {
+        for (std::size_t k = 0; k < moduli.size(); ++k) residues[k] = u64(rows[k][row]);
+        total.per_row.push_back(*chinese_remainder(residues, moduli));
+    }
+    return total;
+}
+
+// Bytes of state tables at the peak of a count in `limbs` words a count.
+u64 bytes_for(int rows, int cols, int limbs, int threads) {
+    return sweep_bytes_estimate(max_states_estimate(std::min(rows, cols)), limbs, threads);
+}
 }  // namespace
 
 u64 max_states_estimate(int width) {
@@ -108,9 +159,24 @@ u64 max_states_estimate(int width) {
 }
 
 u64 bytes_estimate(int rows, int cols, u64 modulus, int threads) {
-    int width = std::min(rows, cols);
-    int limbs = modulus ? 1 : limbs_for_points(rows * cols);
-    return sweep_bytes_estimate(max_states_estimate(width), limbs, threads);
+    return bytes_for(rows, cols, modulus ? 1 : limbs_for_points(rows * cols), threads);
+}
+
+int residues_for_points(int points) {
+    // Every modulus is above 2^63, so k of them multiply to more than 2^(63 k); the +1 keeps the
+    // product above 3^points through any rounding of the logarithm.
+    return int(std::floor((points * std::log2(3.0) + 1) / 63)) + 1;
+}
+
+bool choose_exact_method(CountOptions& o) {
+    if (o.modulus || o.residues || !count_problem(o)) return false;
+    if (o.rows < 1 || o.cols < 1 || std::min(o.rows, o.cols) > MaxCountWidth) return false;
+    const int points = o.rows * o.cols;
+    const bool over_memory = o.memory_limit && bytes_for(o.rows, o.cols, limbs_for_points(points),
+                                                         o.threads) > o.memory_limit;
+    if (!over_memory && limbs_for_points(points) <= MaxCountLimbs) return false;  // another problem
+    o.residues = residues_for_points(points);
+    return true;
 }
 
 std::optional<std::string> count_problem(const CountOptions& o) {
@@ -120,11 +186,21 @@ std::optional<std::string> count_problem(const CountOptions& o) {
         return "board " + board + " is too wide: the shorter side must be at most " +
                std::to_string(MaxCountWidth);
     if (o.modulus == 1) return std::string("bad modulus 1: it must be at least 2");
-    if (!o.modulus && limbs_for_points(o.rows * o.cols) > MaxCountLimbs)
+    const int points = o.rows * o.cols;
+    if (o.residues < 0 || (o.residues && o.modulus))
+        return std::string("residue sweeps are for exact counts only, without a modulus");
+    if (!o.modulus && std::max(o.residues, residues_for_points(points)) > MaxResidues)
+        return "board " + board + " is too big for exact counts (more than " +
+               std::to_string(MaxResidues) + " residues); use --modulus";
+    if (o.residues && o.residues < residues_for_points(points))
+        return "board " + board + " needs at least " + std::to_string(residues_for_points(points)) +
+               " residue sweeps for an exact count, not " + std::to_string(o.residues);
+    if (!o.modulus && !o.residues && limbs_for_points(points) > MaxCountLimbs)
         return "board " + board + " is too big for exact counts of " +
-               std::to_string(64 * MaxCountLimbs) + " bits; use --modulus";
+               std::to_string(64 * MaxCountLimbs) + " bits; count residues or use --modulus";
     if (o.memory_limit) {
-        const u64 need = bytes_estimate(o.rows, o.cols, o.modulus, o.threads);
+        const int limbs = o.modulus || o.residues ? 1 : limbs_for_points(points);
+        const u64 need = bytes_for(o.rows, o.cols, limbs, o.threads);
         if (need > o.memory_limit) {
             char text[160];
             std::snprintf(text, sizeof text,
@@ -139,6 +215,7 @@ std::optional<std::string> count_problem(const CountOptions& o) {
 CountResult count_legal(const CountOptions& o) {
     const int width = std::min(o.rows, o.cols), length = std::max(o.rows, o.cols);
     if (o.modulus) return run(o, ModSum{o.modulus}, width, length);
+    if (o.residues) return run_residues(o, width, length);
     return run(o, WideSum<1>{}, width, length);
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <tuple>
 #include <vector>
 
 #include "rules/geometry.hpp"
@@ -206,6 +207,82 @@ TEST_CASE("exact counts equal the Chinese remaindering of residue sweeps", "[cou
     }
     CHECK(chinese_remainder(residues, moduli) == exact);
     CHECK(chinese_remainder(std::span(residues).first(1), std::span(moduli).first(1)) != exact);
+}
+
+TEST_CASE("exact counts from residue sweeps equal the multi-limb counts, row by row", "[count]") {
+    for (auto [rows, cols, threads] : {std::tuple{7, 7, 1}, {8, 8, 2}, {9, 6, 1}, {3, 17, 2}}) {
+        INFO(rows << "x" << cols << " threads " << threads);
+        CountOptions o;
+        o.rows = rows;
+        o.cols = cols;
+        o.threads = threads;
+        o.residues = residues_for_points(rows * cols);
+        REQUIRE_FALSE(count_problem(o).has_value());
+        const auto r = count_legal(o);
+        REQUIRE(r.complete());
+        CHECK(r.residues == o.residues);
+        CHECK(r.limbs == 1);
+        CHECK(r.per_row == sweep_rows(std::min(rows, cols), std::max(rows, cols)));
+    }
+    // More sweeps than needed change nothing.
+    CountOptions o;
+    o.rows = o.cols = 6;
+    o.residues = residues_for_points(36) + 2;
+    CHECK(count_legal(o).value() == legal_positions(6, 6));
+}
+
+TEST_CASE("residue sweeps enough for every count, and not many more", "[count]") {
+    std::vector<BigCount> products{1};  // products[k]: large_prime(0) ... large_prime(k - 1)
+    for (int k = 0; k < 12; ++k) products.push_back(products.back() * large_prime(k));
+    BigCount power = 1;  // 3^points
+    for (int points = 1; points <= 400; ++points) {
+        power *= 3;
+        const int k = residues_for_points(points);
+        INFO(points << " points, " << k << " residues");
+        REQUIRE(k < int(products.size()));
+        CHECK(products[k] > power);
+        if (k >= 2) CHECK(products[k - 2] < power);
+    }
+}
+
+TEST_CASE("an exact count too big for the memory in limbs turns to residues", "[count]") {
+    CountOptions o;
+    o.rows = o.cols = 13;
+    const u64 in_limbs = bytes_estimate(13, 13, 0), in_residues = bytes_estimate(13, 13, 2);
+    REQUIRE(in_residues + 1 < in_limbs);
+    o.memory_limit = in_residues + 1;
+    REQUIRE(count_problem(o).has_value());
+    CHECK(choose_exact_method(o));
+    CHECK(o.residues == residues_for_points(169));
+    CHECK_FALSE(count_problem(o).has_value());
+    // Under a limit neither fits, the problem stands, stated for residues (the smaller need).
+    o.residues = 0;
+    o.memory_limit = in_residues / 2;
+    CHECK(choose_exact_method(o));
+    CHECK(o.residues == residues_for_points(169));
+    CHECK(count_problem(o).value().find("GB") != std::string::npos);
+    // A board too wide is not a matter of method.
+    o.residues = 0;
+    o.rows = o.cols = 17;
+    CHECK_FALSE(choose_exact_method(o));
+    CHECK(o.residues == 0);
+    // Counts that fit are left alone, and so are counts modulo P.
+    o.rows = o.cols = 5;
+    CHECK_FALSE(choose_exact_method(o));
+    CHECK(o.residues == 0);
+    o.rows = o.cols = 13;
+    o.modulus = large_prime(0);
+    CHECK_FALSE(choose_exact_method(o));
+    CHECK(o.residues == 0);
+    // Over the limbs of the multi-word counts (360 points need more than 512 bits).
+    o.modulus = 0;
+    o.memory_limit = 0;
+    o.rows = 12;
+    o.cols = 30;
+    REQUIRE(count_problem(o).has_value());
+    CHECK(choose_exact_method(o));
+    CHECK(o.residues == residues_for_points(360));
+    CHECK_FALSE(count_problem(o).has_value());
 }
 
 TEST_CASE("exact 9x9 and 10x10, and by Chinese remaindering", "[count][slow]") {
@@ -422,8 +499,19 @@ TEST_CASE("problems are found before counting", "[count]") {
     CHECK(count_problem(o).has_value());
     o.modulus = 0;
     o.rows = 16;
-    o.cols = 200;  // 3200 points: more than 512 bits
+    o.cols = 200;  // 3200 points: more than 512 bits, and than 64 residues
     CHECK(count_problem(o).value().find("modulus") != std::string::npos);
+    o.residues = 64;
+    CHECK(count_problem(o).value().find("modulus") != std::string::npos);
+    o.rows = o.cols = 5;
+    o.residues = 1;  // 3^25 < 2^63
+    CHECK_FALSE(count_problem(o).has_value());
+    o.rows = o.cols = 7;  // 3^49 > 2^64
+    CHECK(count_problem(o).value().find("residue") != std::string::npos);
+    o.residues = 2;
+    CHECK_FALSE(count_problem(o).has_value());
+    o.modulus = 5;
+    CHECK(count_problem(o).value().find("residue") != std::string::npos);
 }
 
 TEST_CASE("an interrupted count says where it stopped", "[count]") {
@@ -442,6 +530,28 @@ TEST_CASE("an interrupted count says where it stopped", "[count]") {
     CHECK(r.stopped_col == 2);
     REQUIRE(r.per_row.size() == 3);
     CHECK(r.per_row[2] == legal_positions(3, 6));
+}
+
+TEST_CASE("a count by residues interrupted in a later sweep says which", "[count]") {
+    std::atomic<bool> stop{false};
+    CountOptions o;
+    o.rows = o.cols = 6;
+    o.residues = 2;
+    o.stop = &stop;
+    int calls = 0, last_sweep = 0;
+    o.progress = [&](const CountProgress& p) {
+        if (++calls == 36 + 20) stop = true;
+        CHECK(p.sweeps == 2);
+        CHECK(p.sweep >= last_sweep);
+        last_sweep = p.sweep;
+    };
+    auto r = count_legal(o);
+    CHECK(r.end == CountEnd::Interrupted);
+    CHECK(r.residues == 2);
+    CHECK(r.stopped_sweep == 1);
+    CHECK(r.stopped_row == 3);
+    CHECK(r.stopped_col == 2);
+    CHECK(r.per_row.empty());  // no row is known exactly before the last sweep
 }
 
 TEST_CASE("the memory estimate made before a count covers its peak", "[count]") {
