@@ -78,8 +78,11 @@ std::string gigabytes(u64 bytes) {
 class ProgressLine {
   public:
     explicit ProgressLine(std::string what) : what_(std::move(what)), on_(isatty(2)) {}
-    ~ProgressLine() {
+    ~ProgressLine() { clear(); }
+    // Takes the line off the terminal, so that a message can follow on a clean line.
+    void clear() {
         if (shown_) fmt::print(stderr, "\r{:79}\r", "");
+        shown_ = false;
     }
     void operator()(const CountProgress& p) {
         if (!on_ || p.seconds < next_) return;
@@ -134,9 +137,13 @@ CountResult run_one(CountOptions o, const std::string& what) {
     const std::string sweep =
         r.residues ? fmt::format("residue sweep {} of {}, ", r.stopped_sweep + 1, r.residues)
                    : std::string();
-    const std::string where = fmt::format(
-        "{}row {} of {}, column {} of {} (after {:.1f} s; {} rows complete)", sweep,
-        r.stopped_row + 1, r.length, r.stopped_col + 1, r.width, r.seconds, r.per_row.size());
+    // A residue count knows no row exactly before its last sweep has passed it.
+    const std::string rows =
+        r.residues ? std::string() : fmt::format("; {} rows complete", r.per_row.size());
+    const std::string where =
+        fmt::format("{}row {} of {}, column {} of {} (after {:.1f} s{})", sweep, r.stopped_row + 1,
+                    r.length, r.stopped_col + 1, r.width, r.seconds, rows);
+    line.clear();
     if (r.end == CountEnd::OutOfMemory)
         throw UsageError(
             fmt::format("{}: the state tables outgrew the memory limit at {}", what, where));

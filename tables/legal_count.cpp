@@ -163,9 +163,9 @@ u64 bytes_estimate(int rows, int cols, u64 modulus, int threads) {
 }
 
 int residues_for_points(int points) {
-    // Every modulus is above 2^63, so k of them multiply to more than 2^(63 k); the +1 keeps the
-    // product above 3^points through any rounding of the logarithm.
-    return int(std::floor((points * std::log2(3.0) + 1) / 63)) + 1;
+    // The first MaxResidues moduli lie above 2^64 - 2^20 (the tests check it), so k of them
+    // multiply to more than 2^(63.99 k); the 0.001 bit covers the rounding of the logarithm.
+    return std::max(1, int(std::ceil((points * std::log2(3.0) + 0.001) / 63.99)));
 }
 
 bool choose_exact_method(CountOptions& o) {

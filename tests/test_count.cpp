@@ -241,8 +241,12 @@ TEST_CASE("residue sweeps enough for every count, and not many more", "[count]")
         INFO(points << " points, " << k << " residues");
         REQUIRE(k < int(products.size()));
         CHECK(products[k] > power);
-        if (k >= 2) CHECK(products[k - 2] < power);
+        // The least k, or one more where 3^points lies just below the product of k - 1.
+        CHECK(products[k - 1] < 2 * power);
     }
+    // What the count of residues rests on: every modulus it may take is above 2^64 - 2^20.
+    CHECK(large_prime(63) > ~u64{0} - (u64{1} << 20));
+    CHECK(residues_for_points(121) == 3);  // 11x11: three, as golegal takes
 }
 
 TEST_CASE("an exact count too big for the memory in limbs turns to residues", "[count]") {
