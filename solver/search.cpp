@@ -91,8 +91,8 @@ struct Parallel {
     // Nodes up to this many plies below the root split. On 4x4 with 2 threads, 4 searched the
     // fewest nodes in the least time of 2, 3, 4, 6 and 8 (README, "Parallel search").
     int split_plies = 4;
-    std::atomic<bool> halt{false};   // a stop or the node limit: every searcher stops
-    std::atomic<u64> counted{0};     // nodes of every searcher, counted in steps of 4,096
+    std::atomic<bool> halt{false};  // a stop or the node limit: every searcher stops
+    std::atomic<u64> counted{0};    // nodes of every searcher, counted in steps of 4,096
     // The history counts of every searcher (atomic_ref, relaxed): a task's cutoffs order the
     // moves of the tasks after it, as they would in one thread.
     std::array<std::array<u32, MaxPoints>, 2> history{};
@@ -179,16 +179,16 @@ class Searcher {
         return true;
     }
     // The nodes searched so far, by every searcher (in steps of 4,096 with more than one).
-    u64 searched() const {
-        return par_ ? par_->counted.load(std::memory_order_relaxed) : nodes;
-    }
+    u64 searched() const { return par_ ? par_->counted.load(std::memory_order_relaxed) : nodes; }
     u32 history(int me, Move m) const {
         if (!par_) return history_[me][m];
         return std::atomic_ref<u32>(par_->history[me][m]).load(std::memory_order_relaxed);
     }
     void add_history(int me, Move m) {
-        if (!par_) ++history_[me][m];
-        else std::atomic_ref<u32>(par_->history[me][m]).fetch_add(1, std::memory_order_relaxed);
+        if (!par_)
+            ++history_[me][m];
+        else
+            std::atomic_ref<u32>(par_->history[me][m]).fetch_add(1, std::memory_order_relaxed);
     }
     static constexpr u32 TickMask = 0xFFF;  // checks for a stop every 4,096 nodes
     // A position as the table holds it: the least (black, white) pair over the board's
@@ -272,7 +272,7 @@ class Searcher {
     int repeat_record(const Position& y, u8 kind, int ply, int skip) const {
         if (kind == KoQuery)  // simple ko compares with the position before the node only
             return ply >= 1 && ply - 1 < skip && h_->at(ply - 1).same_board(y) ? ply - 1
-                                                                              : NoDependency;
+                                                                               : NoDependency;
         const int record = h_->repetition(y, skip);
         return record >= 0 ? record : NoDependency;
     }
@@ -449,8 +449,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
         return Child::Search;
     };
     // A child's proven value (mover's view): true when it proves this node High (then stored).
-    auto proves_high = [&](Move m, const Position& next, int value, const Keep& ck,
-                           const Dep& cd) {
+    auto proves_high = [&](Move m, const Position& next, int value, const Keep& ck, const Dep& cd) {
         if (value >= beta) {
             keep = ck;
             keep.meet(next, board_bits(next));
@@ -470,8 +469,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
         if (par_ && searched > 0 && count - i >= 2 && depth > 2 &&
             ply - root_turns_ <= par_->split_plies) {
             // Young brothers wait: the first child did not prove High; the rest in parallel.
-            Outcome r =
-                split(moves.data() + i, count - i, beta, depth, prepare, proves_high, open, open_move);
+            Outcome r = split(moves.data() + i, count - i, beta, depth, prepare, proves_high, open,
+                              open_move);
             if (r.kind == High || stopped_) return r;
             break;
         }
@@ -513,8 +512,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
 }
 
 template <class Prepare, class ProvesHigh>
-Outcome Searcher::split(const Move* moves, int count, int beta, int depth,
-                        Prepare& prepare, ProvesHigh& proves_high, bool& open, Move& open_move) {
+Outcome Searcher::split(const Move* moves, int count, int beta, int depth, Prepare& prepare,
+                        ProvesHigh& proves_high, bool& open, Move& open_move) {
     struct Job {
         Move m;
         Position next;
@@ -550,7 +549,8 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth,
             History path = *h_;  // h_ is not changed until every task has finished
             path.push(j->next, j->m != Pass);
             Searcher w(*this, path, &here);
-            j->r = w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep);
+            j->r =
+                w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep);
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
             // The nodes since its last step of 4,096 (a short task has no step at all).
             par_->counted.fetch_add(w.tick_ & TickMask, std::memory_order_relaxed);
@@ -559,13 +559,13 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth,
         }
     };
     tbb::task_group group;
-    const int helpers = std::min<int>(static_cast<int>(jobs.size()),
-                                      tbb::this_task_arena::max_concurrency()) - 1;
+    const int helpers =
+        std::min<int>(static_cast<int>(jobs.size()), tbb::this_task_arena::max_concurrency()) - 1;
     for (int k = 0; k < helpers; ++k) group.run(work);
     work();
     group.wait();
-    for (const Job& j : jobs) nodes += j.nodes, hits += j.hits, stores += j.stores,
-                              open_hits += j.open_hits;
+    for (const Job& j : jobs)
+        nodes += j.nodes, hits += j.hits, stores += j.stores, open_hits += j.open_hits;
     // A proof is a proof, whatever stopped the others: the first proving child in move order.
     for (const Job& j : jobs)
         if (proves(j)) {
@@ -836,7 +836,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
                 }
                 if (s.stopped()) break;
             }
-            if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
+            if (chosen == NoMove)
+                break;  // cannot happen for a correct search; the test suite checks
             r.pv.push_back(chosen);
             h.play(chosen);
             target = -target;

@@ -248,8 +248,10 @@ TEST_CASE("solver: a stopped parallel search keeps sound bounds and its node lim
             INFO("threads " << threads << " limit " << limit << " nodes " << r.nodes);
             REQUIRE(r.lower_x2 <= serial.value_x2);
             REQUIRE(serial.value_x2 <= r.upper_x2);
-            if (r.complete) REQUIRE(r.value_x2 == serial.value_x2);
-            else ++stopped;
+            if (r.complete)
+                REQUIRE(r.value_x2 == serial.value_x2);
+            else
+                ++stopped;
             REQUIRE(r.nodes <= limit + u64{4096} * 16 * static_cast<u64>(threads));
             REQUIRE(h.turns() == 0);  // the path is back at the root
         }
