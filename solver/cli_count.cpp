@@ -109,8 +109,8 @@ CountOptions options_for(const CountArgs& a, int rows, int cols) {
     o.rows = rows;
     o.cols = cols;
     o.modulus = parse_modulus(a.modulus);
-    if (a.threads < 0)
-        throw UsageError(fmt::format("bad --threads {}: expected 1 or more", a.threads));
+    if (a.threads < 0 || a.threads > 1024)
+        throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a.threads));
     o.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     if (a.memory_given && !(a.memory_gb > 0))
         throw UsageError("bad --memory: expected a positive number of GB");
