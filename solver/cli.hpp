@@ -19,8 +19,11 @@ struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// A long run stopped by Ctrl-C after printing what it proved: main exits with 130.
-struct Interrupted {};
+// A long run stopped by Ctrl-C after printing what it proved: main prints "smallgo: <what>" and
+// exits with 130.
+struct Interrupted {
+    std::string what = "interrupted";
+};
 
 // The board named by "MxN", or UsageError.
 Geometry parse_board(const std::string& text);

@@ -147,8 +147,7 @@ CountResult run_one(CountOptions o, const std::string& what) {
     if (r.end == CountEnd::OutOfMemory)
         throw UsageError(
             fmt::format("{}: the state tables outgrew the memory limit at {}", what, where));
-    fmt::print(stderr, "smallgo: {}: interrupted at {}\n", what, where);
-    throw Interrupted{};
+    throw Interrupted{fmt::format("{}: interrupted at {}", what, where)};
 }
 
 void run_board(const CountArgs& a) {

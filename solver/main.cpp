@@ -29,8 +29,8 @@ int main(int argc, char** argv) {
     } catch (const smallgo::cli::UsageError& e) {
         fmt::print(stderr, "smallgo: {}\n", e.what());
         return 2;
-    } catch (const smallgo::cli::Interrupted&) {
-        fmt::print(stderr, "smallgo: interrupted\n");
+    } catch (const smallgo::cli::Interrupted& e) {
+        fmt::print(stderr, "smallgo: {}\n", e.what);
         return 130;
     } catch (const std::bad_alloc&) {
         fmt::print(stderr, "smallgo: out of memory (a smaller --hash or --memory may fit)\n");

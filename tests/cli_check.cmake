@@ -1,7 +1,12 @@
 # Runs `${SMALLGO} ${ARGS}` and checks its exit code against ${EXPECT}; when a failure is expected
 # (EXPECT not 0), stderr must hold exactly one line. Used by the cli_* tests (see CMakeLists.txt).
+# With INTERRUPT_AFTER set, the program gets SIGINT (Ctrl-C) after that many seconds.
 separate_arguments(args UNIX_COMMAND "${ARGS}")
-execute_process(COMMAND ${SMALLGO} ${args}
+set(prefix)
+if(DEFINED INTERRUPT_AFTER)
+  set(prefix timeout --preserve-status -s INT ${INTERRUPT_AFTER})
+endif()
+execute_process(COMMAND ${prefix} ${SMALLGO} ${args}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc STREQUAL EXPECT)
   message(FATAL_ERROR "smallgo ${ARGS}: exit code ${rc}, expected ${EXPECT}\nstderr: ${err}")
