@@ -72,8 +72,8 @@ struct Dep {
 };
 constexpr u8 KoQuery = 1, RepeatQuery = 2;
 
-// Young brothers wait (more than one thread): at a node near the root whose first searched child
-// did not prove it High, the other children are handed out in move order to the arena's threads,
+// Young brothers wait (more than one thread): at a node near the root, or anywhere while a thread
+// is idle, whose first searched child did not prove it High, the other children are handed out in move order to the arena's threads,
 // each searched by a Searcher of its own on a copy of the path. A child that proves the node High
 // cancels its siblings and everything below them: each searcher checks the chain of split points
 // above it.
@@ -88,9 +88,15 @@ struct Split {
     }
 };
 struct Parallel {
-    // Nodes up to this many plies below the root split. On 4x4 with 2 threads, 4 searched the
-    // fewest nodes in the least time of 2, 3, 4, 6 and 8 (README, "Parallel search").
-    int split_plies = 4;
+    // Nodes up to this many plies below the root split; below them a node splits only while a
+    // thread is idle (README, "Parallel search", for the choice).
+    int split_plies = 2;
+    int threads = 1;
+    // Threads searching: all but those waiting at a split point whose jobs are all taken. A
+    // thread idle there takes the helper task of the next split anywhere below (oneTBB runs
+    // other tasks of the arena in a wait), so the tail of a split is shared.
+    std::atomic<int> working{1};
+    bool idle() const { return working.load(std::memory_order_relaxed) < threads; }
     std::atomic<bool> halt{false};  // a stop or the node limit: every searcher stops
     std::atomic<u64> counted{0};    // nodes of every searcher, counted in steps of 4,096
     // The history counts of every searcher (atomic_ref, relaxed): a task's cutoffs order the
@@ -134,9 +140,10 @@ class Searcher {
         h_ = &path, split_ = split;
         nodes = hits = stores = open_hits = 0, tick_ = 0;
     }
-    void make_parallel(Parallel* p) {
+    void make_parallel(Parallel* p, int threads) {
         par_ = p;
         p->history = history_;
+        p->threads = threads;
     }
 
     // Whether the current position's value (side to move's view) reaches beta, searching at
@@ -467,7 +474,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     int searched = 0;
     for (int i = 0; i < count; ++i) {
         if (par_ && searched > 0 && count - i >= 2 && depth > 2 &&
-            ply - root_turns_ <= par_->split_plies) {
+            (ply - root_turns_ <= par_->split_plies || par_->idle())) {
             // Young brothers wait: the first child did not prove High; the rest in parallel.
             Outcome r = split(moves.data() + i, count - i, beta, depth, prepare, proves_high, open,
                               open_move);
@@ -561,9 +568,16 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth, Prepa
     tbb::task_group group;
     const int helpers =
         std::min<int>(static_cast<int>(jobs.size()), tbb::this_task_arena::max_concurrency()) - 1;
-    for (int k = 0; k < helpers; ++k) group.run(work);
+    for (int k = 0; k < helpers; ++k)
+        group.run([&] {
+            par_->working.fetch_add(1, std::memory_order_relaxed);
+            work();
+            par_->working.fetch_sub(1, std::memory_order_relaxed);
+        });
     work();
+    par_->working.fetch_sub(1, std::memory_order_relaxed);  // idle unless it runs another task
     group.wait();
+    par_->working.fetch_add(1, std::memory_order_relaxed);
     for (const Job& j : jobs)
         nodes += j.nodes, hits += j.hits, stores += j.stores, open_hits += j.open_hits;
     // A proof is a proof, whatever stopped the others: the first proving child in move order.
@@ -783,7 +797,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         allow.emplace(tbb::global_control::max_allowed_parallelism,
                       static_cast<std::size_t>(o.threads));
         arena.emplace(o.threads);
-        s.make_parallel(&par);
+        s.make_parallel(&par, o.threads);
     }
 
     int best = -Infinity;
