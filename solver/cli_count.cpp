@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <charconv>
+#include <deque>
 #include <csignal>
 #include <thread>
 
@@ -74,7 +75,10 @@ std::string gigabytes(u64 bytes) {
     return fmt::format("{:.3f} GB", double(bytes) / 1e9);
 }
 
-// Progress on stderr, at most twice a second: row and point, states, elapsed, time left.
+// Progress on stderr, at most twice a second: row and point, states, elapsed, time left. The
+// time left is the points left at the pace of the last row's worth of points (the work of a point
+// grows with its states, which grow over the first rows, so the pace of the whole sweep so far
+// would promise too little); later residue sweeps as long as the first one took.
 class ProgressLine {
   public:
     explicit ProgressLine(std::string what) : what_(std::move(what)), on_(isatty(2)) {}
@@ -85,16 +89,28 @@ class ProgressLine {
         shown_ = false;
     }
     void operator()(const CountProgress& p) {
-        if (!on_ || p.seconds < next_) return;
+        if (!on_) return;
+        if (p.sweep != sweep_) {  // a new residue sweep: the last one ended at the last report
+            if (sweep_ == 0) first_sweep_ = last_ - sweep_start_;
+            sweep_ = p.sweep, sweep_start_ = last_, recent_.clear();
+        }
+        last_ = p.seconds;
+        recent_.push_back(p.seconds);
+        if (int(recent_.size()) > p.width + 1) recent_.pop_front();
+        if (p.seconds < next_) return;
         next_ = p.seconds + 0.5;
-        const double done = double(p.sweep) * p.points_total + p.points_done,
-                     total = double(p.sweeps) * p.points_total;
-        const double left = p.seconds / done * (total - done);
+        const double pace = recent_.size() > 1 ? (recent_.back() - recent_.front()) /
+                                                     double(recent_.size() - 1)
+                                               : 0;
+        double left = pace * (p.points_total - p.points_done);
+        const double per_sweep = first_sweep_ > 0 ? first_sweep_ : p.seconds - sweep_start_ + left;
+        left += per_sweep * (p.sweeps - p.sweep - 1);
         const std::string sweep =
             p.sweeps > 1 ? fmt::format("sweep {}/{} ", p.sweep + 1, p.sweeps) : std::string();
         fmt::print(
             stderr, "\r{}: {}row {}/{} point {}/{}  {} states  {:.0f} s, about {:.0f} s left ",
-            what_, sweep, p.row + 1, p.length, p.col + 1, p.width, p.states, p.seconds, left);
+            what_, sweep, std::min(p.row + 1, p.length), p.length, p.col + 1, p.width, p.states,
+            p.seconds, left);
         shown_ = true;
     }
 
@@ -102,6 +118,9 @@ class ProgressLine {
     std::string what_;
     bool on_, shown_ = false;
     double next_ = 1;
+    int sweep_ = 0;
+    double sweep_start_ = 0, last_ = 0, first_sweep_ = 0;
+    std::deque<double> recent_;  // the times of the last reports in this sweep (a row's worth)
 };
 
 CountOptions options_for(const CountArgs& a, int rows, int cols) {
