@@ -8,8 +8,8 @@
 
 #include <atomic>
 #include <charconv>
-#include <deque>
 #include <csignal>
+#include <deque>
 #include <thread>
 
 #include <fmt/core.h>
@@ -99,18 +99,18 @@ class ProgressLine {
         if (int(recent_.size()) > p.width + 1) recent_.pop_front();
         if (p.seconds < next_) return;
         next_ = p.seconds + 0.5;
-        const double pace = recent_.size() > 1 ? (recent_.back() - recent_.front()) /
-                                                     double(recent_.size() - 1)
-                                               : 0;
+        const double pace = recent_.size() > 1
+                                ? (recent_.back() - recent_.front()) / double(recent_.size() - 1)
+                                : 0;
         double left = pace * (p.points_total - p.points_done);
         const double per_sweep = first_sweep_ > 0 ? first_sweep_ : p.seconds - sweep_start_ + left;
         left += per_sweep * (p.sweeps - p.sweep - 1);
         const std::string sweep =
             p.sweeps > 1 ? fmt::format("sweep {}/{} ", p.sweep + 1, p.sweeps) : std::string();
-        fmt::print(
-            stderr, "\r{}: {}row {}/{} point {}/{}  {} states  {:.0f} s, about {:.0f} s left ",
-            what_, sweep, std::min(p.row + 1, p.length), p.length, p.col + 1, p.width, p.states,
-            p.seconds, left);
+        fmt::print(stderr,
+                   "\r{}: {}row {}/{} point {}/{}  {} states  {:.0f} s, about {:.0f} s left ",
+                   what_, sweep, std::min(p.row + 1, p.length), p.length, p.col + 1, p.width,
+                   p.states, p.seconds, left);
         shown_ = true;
     }
 

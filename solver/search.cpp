@@ -73,10 +73,10 @@ struct Dep {
 constexpr u8 KoQuery = 1, RepeatQuery = 2;
 
 // Young brothers wait (more than one thread): at a node near the root, or anywhere while a thread
-// is idle, whose first searched child did not prove it High, the other children are handed out in move order to the arena's threads,
-// each searched by a Searcher of its own on a copy of the path. A child that proves the node High
-// cancels its siblings and everything below them: each searcher checks the chain of split points
-// above it.
+// is idle, whose first searched child did not prove it High, the other children are handed out in
+// move order to the arena's threads, each searched by a Searcher of its own on a copy of the path.
+// A child that proves the node High cancels its siblings and everything below them: each searcher
+// checks the chain of split points above it.
 struct Split {
     std::atomic<bool> cut{false};   // a child proved the node High
     std::atomic<bool> open{false};  // a child stayed open: children started later get half depth
