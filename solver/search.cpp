@@ -559,8 +559,10 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth, Prepa
             j->r =
                 w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep);
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
-            // The nodes since its last step of 4,096 (a short task has no step at all).
+            // The nodes since its last step of 4,096 (a short task has no step at all), and the
+            // node limit checked with them: when a thread is idle most tasks are that short.
             par_->counted.fetch_add(w.tick_ & TickMask, std::memory_order_relaxed);
+            over_limit();
             if (j->r.kind == Unknown && !w.stopped_) here.open.store(true);
             if (proves(*j)) here.cut.store(true);
         }
