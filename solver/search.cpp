@@ -639,10 +639,15 @@ int Searcher::exact(int lower, int upper) {
     Keep k;
     static_bounds(pos, lo, hi);
     lower = std::max(lower, lo), upper = std::min(upper, hi);
-    // MTD-style steps: first "does the side to move win?" (beta 0, or the nearest bound), then
-    // the test at the bound just proven, so every test is close to the value; the depth is kept
-    // from one test to the next.
-    int depth = 1, beta = std::clamp(0, lower + 1, upper);
+    // MTD-style steps: first "does the side to move win?", then the test at the bound just
+    // proven, so every test is close to the value; the depth is kept from one test to the next.
+    // Without draws komi shifts every final score alike, so the first test asks it before komi
+    // (the side gets at least half the board) and every later test is that of komi 0, shifted:
+    // asked with komi, the first test was far from the value and left 4x4 under `aga` undecided
+    // after a billion nodes (95M from the komi-free start; README). With draws (simple ko) a
+    // repetition scores 0 whatever the komi, and the first test stays "wins with komi".
+    const int first = draws_possible_ ? 0 : side(pos, -rules_.komi_x2);
+    int depth = 1, beta = std::clamp(first, lower + 1, upper);
     while (lower < upper && !stopped_) {
         Dep d;
         Outcome r = test(beta, depth, k, d);
