@@ -91,10 +91,10 @@ class ProgressLine {
     void operator()(const CountProgress& p) {
         if (!on_) return;
         if (p.sweep != sweep_) {  // a new residue sweep: the last one ended at the last report
-            if (sweep_ == 0) first_sweep_ = last_ - sweep_start_;
-            sweep_ = p.sweep, sweep_start_ = last_, recent_.clear();
+            const double end = recent_.empty() ? sweep_start_ : recent_.back();
+            if (sweep_ == 0) first_sweep_ = end - sweep_start_;
+            sweep_ = p.sweep, sweep_start_ = end, recent_.clear();
         }
-        last_ = p.seconds;
         recent_.push_back(p.seconds);
         if (int(recent_.size()) > p.width + 1) recent_.pop_front();
         if (p.seconds < next_) return;
@@ -119,7 +119,7 @@ class ProgressLine {
     bool on_, shown_ = false;
     double next_ = 1;
     int sweep_ = 0;
-    double sweep_start_ = 0, last_ = 0, first_sweep_ = 0;
+    double sweep_start_ = 0, first_sweep_ = 0;
     std::deque<double> recent_;  // the times of the last reports in this sweep (a row's worth)
 };
 
