@@ -2,11 +2,12 @@
 // strings with fewer than two vital regions, and regions touching a dropped string.
 #include "solver/benson.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace smallgo {
 
-SafePoints unconditional(const Geometry& g, const Position& p, Color c) {
+SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
     const Bitboard own = p.of(c), empty = p.empty(g), other = g.all() & ~own;
     if (own == 0) return {};
     std::array<Bitboard, MaxPoints> strings{}, regions{};
@@ -21,15 +22,20 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c) {
         regions[nr++] = r;
         rest &= ~r;
     }
+    if (nr < 2) return {};  // a string needs two regions
     // vital[r]: the strings (as a bit set over string indices) to which region r is vital: every
-    // empty point of r is a liberty of the string. A region without empty points is vital to none.
+    // empty point of r is a liberty of the string, and with suicide allowed every point of r (the
+    // header says why). A region without empty points is vital to none.
     std::array<u64, MaxPoints> vital{};
     for (int r = 0; r < nr; ++r) {
-        Bitboard e = regions[r] & empty;
+        const Bitboard e = regions[r] & empty;
         if (e == 0) continue;
+        const Bitboard must = suicide_allowed ? regions[r] : e;
         for (int s = 0; s < ns; ++s)
-            if ((e & ~g.neighbours(strings[s])) == 0) vital[r] |= u64{1} << s;
+            if ((must & ~g.neighbours(strings[s])) == 0) vital[r] |= u64{1} << s;
     }
+    if (std::count_if(vital.begin(), vital.begin() + nr, [](u64 v) { return v != 0; }) < 2)
+        return {};  // fewer than two vital regions in all: no string lives
     u64 live_strings = ns == 64 ? ~u64{0} : (u64{1} << ns) - 1;
     u64 live_regions = nr == 64 ? ~u64{0} : (u64{1} << nr) - 1;
     for (bool changed = true; changed;) {

@@ -339,8 +339,8 @@ void Searcher::static_bounds(const Position& pos, int& lo, int& hi) const {
     const int n = g_.points();
     int count[2] = {0, 0};
     if (options_.use_bounds) {
-        count[0] = unconditional(g_, pos, Color::Black).count();
-        count[1] = unconditional(g_, pos, Color::White).count();
+        count[0] = unconditional(g_, pos, Color::Black, rules_.suicide_allowed).count();
+        count[1] = unconditional(g_, pos, Color::White, rules_.suicide_allowed).count();
     }
     lo = 2 * (2 * count[0] - n) - rules_.komi_x2;
     hi = 2 * (n - 2 * count[1]) - rules_.komi_x2;

@@ -1,0 +1,108 @@
+// Unconditional life (solver/benson.hpp) against its definition, by brute force: the strings of a
+// colour that no sequence of opponent plays in a row can capture, found by visiting every grid
+// those plays reach with the naive rules (tests/naive_rules.hpp).
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <unordered_set>
+#include <vector>
+
+#include "solver/benson.hpp"
+#include "tests/naive_bridge.hpp"
+
+using namespace smallgo;
+
+namespace {
+u64 encode(const naive::Grid& grid) {
+    u64 key = 0;
+    for (naive::Colour c : grid.colour) key = key * 3 + static_cast<u64>(c);
+    return key;
+}
+
+// What opponent plays in a row can do to colour c: the points of c in every grid they reach,
+// and the points that no reached grid gives the opponent.
+struct Reach {
+    Bitboard always_own = ~Bitboard{0};
+    Bitboard never_other = ~Bitboard{0};
+};
+
+Reach opponent_plays(const naive::Grid& start, naive::Colour c, bool suicide_allowed) {
+    const naive::Colour them = naive::other(c);
+    Reach out;
+    std::unordered_set<u64> seen{encode(start)};
+    std::vector<naive::Grid> todo{start};
+    while (!todo.empty()) {
+        naive::Grid grid = todo.back();
+        todo.pop_back();
+        for (std::size_t p = 0; p < grid.colour.size(); ++p) {
+            if (grid.colour[p] == c) continue;
+            if (grid.colour[p] == them) out.never_other &= ~Geometry::bit(static_cast<int>(p));
+        }
+        Bitboard own = 0;
+        for (std::size_t p = 0; p < grid.colour.size(); ++p)
+            if (grid.colour[p] == c) own |= Geometry::bit(static_cast<int>(p));
+        out.always_own &= own;
+        for (int p = 0; p < static_cast<int>(grid.colour.size()); ++p) {
+            if (grid.colour[static_cast<std::size_t>(p)] != naive::Colour::Empty) continue;
+            naive::Grid next = naive::move(grid, p, them);
+            // A play that empties its own stone is a suicide, which some presets forbid.
+            if (!suicide_allowed && next.colour[static_cast<std::size_t>(p)] != them) continue;
+            if (seen.insert(encode(next)).second) todo.push_back(next);
+        }
+    }
+    return out;
+}
+
+// A grid in which every string has a liberty, as a kernel position: points drawn at random,
+// then each colour cleared as a play would (the opponent's first).
+Position random_position(const Geometry& g, std::mt19937_64& rng) {
+    naive::Grid grid = naive::empty_grid(g.rows(), g.cols());
+    std::discrete_distribution<int> pick{3, 5, 2};  // empty, Black, White
+    for (auto& c : grid.colour) c = static_cast<naive::Colour>(pick(rng));
+    grid = naive::clear(naive::clear(grid, naive::Colour::White), naive::Colour::Black);
+    Bitboard black = 0, white = 0;
+    for (int p = 0; p < g.points(); ++p) {
+        if (grid.colour[static_cast<std::size_t>(p)] == naive::Colour::Black)
+            black |= Geometry::bit(p);
+        if (grid.colour[static_cast<std::size_t>(p)] == naive::Colour::White)
+            white |= Geometry::bit(p);
+    }
+    return make_position(black, white, Color::Black);
+}
+}  // namespace
+
+TEST_CASE("unconditional life equals what opponent plays in a row cannot capture", "[solver]") {
+    std::mt19937_64 rng(20261123);
+    const std::pair<int, int> boards[] = {{1, 5}, {1, 7}, {2, 3}, {2, 4}, {3, 3}, {1, 9}};
+    int with_life = 0, with_eyes = 0, positions = 0;
+    for (auto [rows, cols] : boards) {
+        const Geometry g = *Geometry::make(rows, cols);
+        for (int round = 0; round < 150; ++round) {
+            const Position pos = random_position(g, rng);
+            const naive::Grid grid = test::to_grid(g, pos);
+            for (Color c : {Color::Black, Color::White}) {
+                const naive::Colour nc =
+                    c == Color::Black ? naive::Colour::Black : naive::Colour::White;
+                for (bool suicide : {true, false}) {
+                    const SafePoints safe = unconditional(g, pos, c, suicide);
+                    INFO(g.name() << " black " << pos.black() << " white " << pos.white()
+                                  << " colour " << static_cast<int>(c) << " suicide " << suicide);
+                    const Reach r = opponent_plays(grid, nc, suicide);
+                    CHECK(safe.alive == r.always_own);
+                    // An eye stays empty or the owner's, and is enclosed by live stones.
+                    CHECK((safe.eyes & ~r.never_other) == 0);
+                    CHECK((safe.eyes & pos.occupied()) == 0);
+                    CHECK((g.neighbours(safe.eyes) & ~safe.alive) == 0);
+                    ++positions;
+                    with_life += safe.alive != 0;
+                    with_eyes += safe.eyes != 0;
+                }
+            }
+        }
+    }
+    // The draw must exercise both answers.
+    INFO(positions << " positions, " << with_life << " with life, " << with_eyes << " with eyes");
+    CHECK(with_life >= positions / 20);
+    CHECK(with_eyes >= positions / 40);
+    CHECK(with_life < positions);
+}
