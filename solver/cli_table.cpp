@@ -14,7 +14,7 @@ namespace {
 struct TableArgs {
     int max_points = 9;
     std::string rules = "tromp-taylor";
-    double hash_mb = 64;
+    double hash_mb = 256;  // as solve's (64 left aga 1x9 open at 10^8 nodes)
     u64 max_nodes = 0;
     bool json = false;
     int threads = default_threads();
@@ -103,7 +103,7 @@ void add_table_command(CLI::App& app) {
         "table", "Solve every m x n board (m <= n, m*n <= N) and print the table");
     cmd->add_option("--max-points", a->max_points, "Largest board area N (default 9)");
     cmd->add_option("--rules,-r", a->rules, "Rules preset (see `smallgo rules`)");
-    cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (default 64)");
+    cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (default 256, as solve)");
     cmd->add_option("--max-nodes", a->max_nodes,
                     "Give up on a board after this many nodes, printing its bounds");
     cmd->add_flag("--json", a->json, "Print one JSON object");

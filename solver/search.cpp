@@ -357,7 +357,12 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     const Position pos = h_->current();
     const int ply = h_->turns();
 
-    // Step 1. Static bounds; past the horizon nothing more is known.
+    // Step 1. Static bounds; past the horizon nothing more is known. Before them, where the table
+    // will be read, its entries are asked for, so that the memory reads overlap the bounds' work
+    // (reads from a table of gigabytes took a quarter of the time on 4x4).
+    const bool probing = options_.use_table && depth > 0;
+    const Canonical c = probing ? canonical(pos) : Canonical{pos, 0, 0};
+    if (probing) tt_.prefetch(c.key), open_.prefetch(c.key);
     int lo, hi;
     static_bounds(pos, lo, hi);
     if (lo >= beta) return {High, lo};
@@ -366,7 +371,6 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
 
     // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.
     // Entries are in the canonical frame; `back` maps them to this position's.
-    const Canonical c = options_.use_table ? canonical(pos) : Canonical{pos, 0, 0};
     const int back = inverse_[c.sym];
     TTData entry;
     Move tt_move = NoMove;
