@@ -22,7 +22,6 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool sui
         regions[nr++] = r;
         rest &= ~r;
     }
-    if (nr < 2) return {};  // a string needs two regions
     // vital[r]: the strings (as a bit set over string indices) to which region r is vital: every
     // empty point of r is a liberty of the string, and with suicide allowed every point of r (the
     // header says why). A region without empty points is vital to none.

@@ -3,7 +3,6 @@
 // those plays reach with the naive rules (tests/naive_rules.hpp).
 #include <catch2/catch.hpp>
 
-#include <random>
 #include <unordered_set>
 #include <vector>
 
@@ -32,33 +31,32 @@ Reach opponent_plays(const naive::Grid& start, naive::Colour c, bool suicide_all
     std::unordered_set<u64> seen{encode(start)};
     std::vector<naive::Grid> todo{start};
     while (!todo.empty()) {
-        naive::Grid grid = todo.back();
+        const naive::Grid grid = todo.back();
         todo.pop_back();
-        for (std::size_t p = 0; p < grid.colour.size(); ++p) {
-            if (grid.colour[p] == c) continue;
-            if (grid.colour[p] == them) out.never_other &= ~Geometry::bit(static_cast<int>(p));
-        }
         Bitboard own = 0;
-        for (std::size_t p = 0; p < grid.colour.size(); ++p)
-            if (grid.colour[p] == c) own |= Geometry::bit(static_cast<int>(p));
-        out.always_own &= own;
         for (int p = 0; p < static_cast<int>(grid.colour.size()); ++p) {
-            if (grid.colour[static_cast<std::size_t>(p)] != naive::Colour::Empty) continue;
-            naive::Grid next = naive::move(grid, p, them);
+            const naive::Colour here = grid.colour[static_cast<std::size_t>(p)];
+            if (here == c) own |= Geometry::bit(p);
+            if (here == them) out.never_other &= ~Geometry::bit(p);
+            if (here != naive::Colour::Empty) continue;
+            const naive::Grid next = naive::move(grid, p, them);
             // A play that empties its own stone is a suicide, which some presets forbid.
             if (!suicide_allowed && next.colour[static_cast<std::size_t>(p)] != them) continue;
             if (seen.insert(encode(next)).second) todo.push_back(next);
         }
+        out.always_own &= own;
     }
     return out;
 }
 
 // A grid in which every string has a liberty, as a kernel position: points drawn at random,
 // then each colour cleared as a play would (the opponent's first).
-Position random_position(const Geometry& g, std::mt19937_64& rng) {
+Position random_position(const Geometry& g, test::Rng& rng) {
     naive::Grid grid = naive::empty_grid(g.rows(), g.cols());
-    std::discrete_distribution<int> pick{3, 5, 2};  // empty, Black, White
-    for (auto& c : grid.colour) c = static_cast<naive::Colour>(pick(rng));
+    for (auto& c : grid.colour) {  // empty 3 in 10, Black 5, White 2
+        const int draw = rng.below(10);
+        c = draw < 3 ? naive::Colour::Empty : draw < 8 ? naive::Colour::Black : naive::Colour::White;
+    }
     grid = naive::clear(naive::clear(grid, naive::Colour::White), naive::Colour::Black);
     Bitboard black = 0, white = 0;
     for (int p = 0; p < g.points(); ++p) {
@@ -72,7 +70,7 @@ Position random_position(const Geometry& g, std::mt19937_64& rng) {
 }  // namespace
 
 TEST_CASE("unconditional life equals what opponent plays in a row cannot capture", "[solver]") {
-    std::mt19937_64 rng(20261123);
+    test::Rng rng{20261123};
     const std::pair<int, int> boards[] = {{1, 5}, {1, 7}, {2, 3}, {2, 4}, {3, 3}, {1, 9}};
     int with_life = 0, with_eyes = 0, positions = 0;
     for (auto [rows, cols] : boards) {
@@ -81,13 +79,11 @@ TEST_CASE("unconditional life equals what opponent plays in a row cannot capture
             const Position pos = random_position(g, rng);
             const naive::Grid grid = test::to_grid(g, pos);
             for (Color c : {Color::Black, Color::White}) {
-                const naive::Colour nc =
-                    c == Color::Black ? naive::Colour::Black : naive::Colour::White;
                 for (bool suicide : {true, false}) {
                     const SafePoints safe = unconditional(g, pos, c, suicide);
                     INFO(g.name() << " black " << pos.black() << " white " << pos.white()
                                   << " colour " << static_cast<int>(c) << " suicide " << suicide);
-                    const Reach r = opponent_plays(grid, nc, suicide);
+                    const Reach r = opponent_plays(grid, test::to_naive(c), suicide);
                     CHECK(safe.alive == r.always_own);
                     // An eye stays empty or the owner's, and is enclosed by live stones.
                     CHECK((safe.eyes & ~r.never_other) == 0);
