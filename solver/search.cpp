@@ -72,6 +72,20 @@ struct Dep {
 };
 constexpr u8 KoQuery = 1, RepeatQuery = 2;
 
+// Proofs held per position. A proof holds only on the paths that its keep allows, and on a
+// small board the same positions recur under ever new histories: 1x8 under `tromp-taylor` used
+// 3,398 entries of 62 million after 268 million stores, each position's one entry replaced again
+// and again. Where the table could hold every position (3^n boards, side to move, passes) many
+// times over, each position gets up to that many entries, each one a whole proof checked alone.
+int proofs_per_position(const Geometry& g, const TranspositionTable& tt, int asked) {
+    if (asked > 0) return asked;
+    constexpr int Most = 16;
+    if (g.points() > 14) return 1;
+    double positions = 4;
+    for (int p = 0; p < g.points(); ++p) positions *= 3;
+    return static_cast<double>(tt.capacity()) >= 2.0 * Most * positions ? Most : 1;
+}
+
 // Young brothers wait (more than one thread): at a node near the root, or anywhere while a thread
 // is idle, whose first searched child did not prove it High, the other children are handed out in
 // move order to the arena's threads, each searched by a Searcher of its own on a copy of the path.
@@ -115,6 +129,7 @@ class Searcher {
             int d = std::abs(dr) + std::abs(dc);
             centrality_[p] = static_cast<u32>(std::max(0, 15 - d));
         }
+        variants_ = proofs_per_position(g_, tt_, o.proofs_per_position);
         // The table holds each position once for all its symmetric copies (see Canonical).
         syms_ = g_.symmetry_count();
         for (int s = 0; s < syms_; ++s) {
@@ -227,6 +242,10 @@ class Searcher {
         return u64{1} << (least >> 58) | u64{1} << ((least >> 52) & 63);
     }
     u64 board_bits(const Position& p) const { return board_bits(p.black(), p.white()); }
+    // The key of a position's v-th proof (several per position where the table has room).
+    static u64 variant_key(u64 key, int v) {
+        return v ? zobrist::splitmix64(key + u64{0x9E3779B97F4A7C15} * static_cast<u64>(v)) : key;
+    }
     Move map_move(int s, Move m) const {
         return m >= 0 ? static_cast<Move>(std::countr_zero(sym_bit_[s][m])) : m;
     }
@@ -243,8 +262,8 @@ class Searcher {
     Step enter(Move m, int& value);
     // Score bounds (side to move's view) that hold under any history.
     void static_bounds(const Position& pos, int& lo, int& hi) const;
-    void store(const Canonical& c, const Position& pos, int ply, const TTData* old, int lower,
-               int upper, Move move, const Keep& keep, const Dep& dep);
+    void store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
+               int lower, int upper, Move move, const Keep& keep, const Dep& dep);
     int terminal_x2(const Position& p) const { return 2 * area_score(g_, p) - rules_.komi_x2; }
     int side(const Position& p, int black_view) const {
         return p.to_move == Color::Black ? black_view : -black_view;
@@ -293,6 +312,7 @@ class Searcher {
     OpenTable& open_;
     const SolveOptions& options_;
     bool draws_possible_ = false;
+    int variants_ = 1;  // proofs held per position (the constructor's comment)
     bool stopped_ = false;
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
@@ -375,17 +395,28 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     TTData entry;
     Move tt_move = NoMove;
     bool have_entry = false;
-    if (options_.use_table && tt_.probe(c.key, c.pos, entry)) {
-        tt_move = map_move(back, entry.move);
-        const Bitboard entry_keep = map(back, entry.keep);
-        Dep d;
-        if (usable(entry_keep, pos, ply, entry, back, d)) {
-            have_entry = true;
+    int slot = 0;  // where a proof found here is stored: the usable entry's, or a free one
+    if (options_.use_table) {
+        int free = -1;
+        for (int v = 0; v < variants_; ++v) {
+            TTData e;
+            if (!tt_.probe(variant_key(c.key, v), c.pos, e)) {
+                free = v;
+                break;
+            }
+            if (v == 0) tt_move = map_move(back, e.move);
+            const Bitboard entry_keep = map(back, e.keep);
+            Dep d;
+            if (!usable(entry_keep, pos, ply, e, back, d)) continue;
             ++hits;
-            Keep k{entry_keep & pos.black(), entry_keep & pos.white(), entry.boards};
-            if (entry.lower >= beta) return keep = k, dep = d, Outcome{High, entry.lower};
-            if (entry.upper < beta) return keep = k, dep = d, Outcome{Low, entry.upper};
+            Keep k{entry_keep & pos.black(), entry_keep & pos.white(), e.boards};
+            if (e.lower >= beta) return keep = k, dep = d, Outcome{High, e.lower};
+            if (e.upper < beta) return keep = k, dep = d, Outcome{Low, e.upper};
+            if (!have_entry)
+                have_entry = true, entry = e, slot = v, tt_move = map_move(back, e.move);
         }
+        // Every proof held here rests on another history: replace one in turn.
+        if (!have_entry) slot = free >= 0 ? free : static_cast<int>(nodes % variants_);
     }
     // An open test of the same beta searched at least as deep stays open (transpositions within
     // one iteration are searched once; with more threads every searcher works on the same
@@ -467,7 +498,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
             dep = cd;
             if (m != Pass && m != killers[0]) killers[1] = killers[0], killers[0] = m;
             if (m != Pass) add_history(me, m);
-            store(c, pos, ply, have_entry ? &entry : nullptr, value, Infinity, m, keep, dep);
+            store(c, slot, pos, ply, have_entry ? &entry : nullptr, value, Infinity, m, keep, dep);
             return true;
         }
         keep_all.meet(ck);
@@ -518,7 +549,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     }
     keep = keep_all;
     dep = dep_all;
-    store(c, pos, ply, have_entry ? &entry : nullptr, -Infinity, best_low, low_move, keep, dep);
+    store(c, slot, pos, ply, have_entry ? &entry : nullptr, -Infinity, best_low, low_move, keep,
+          dep);
     return {Low, best_low};
 }
 
@@ -607,8 +639,8 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth, Prepa
     return {Low, 0};
 }
 
-void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTData* old, int lower,
-                     int upper, Move move, const Keep& keep, const Dep& dep) {
+void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
+                     int lower, int upper, Move move, const Keep& keep, const Dep& dep) {
     // Step 5. Stored only if no position before this one decided a query of the proof.
     const int threshold = own_threshold(ply, pos);
     if (!options_.use_table || dep.second < threshold) return;
@@ -633,7 +665,7 @@ void Searcher::store(const Canonical& c, const Position& pos, int ply, const TTD
         d.boards |= old->boards;
     }
     d.work = static_cast<u8>(std::bit_width(searched()));
-    tt_.store(c.key, c.pos, d);
+    tt_.store(variant_key(c.key, slot), c.pos, d);
     ++stores;
 }
 

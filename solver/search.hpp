@@ -4,7 +4,8 @@
 // are found first and search paths stay short. A transposition table of proven bounds, made safe
 // under superko (see tables/transposition.hpp for the argument: what a proof rests on is kept
 // with it as a keep set, a Bloom filter of boards and at most one earlier repetition it needs),
-// holds one entry for all the symmetric copies of a position; a lossy cache of open tests
+// holds one entry for all the symmetric copies of a position (up to 16 proofs per position, under
+// different histories, on boards small enough that the table has room); a lossy cache of open tests
 // (OpenTable) searches each transposition once per iteration and puts the most promising move first
 // in the next. Once a child stays open, its remaining siblings get half the depth. Move ordering:
 // table move, open move, pass, killers, history counts, centre first. Score bounds from
@@ -39,6 +40,9 @@ struct SolveOptions {
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
     int threads = 1;  // >1: young brothers wait on that many oneTBB threads (search.cpp)
+    // Proofs the table holds per position (0: 16 where the table has room for all positions many
+    // times over, else 1; search.cpp); a test sets it to check the other way too.
+    int proofs_per_position = 0;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
 };

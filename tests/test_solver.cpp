@@ -141,7 +141,7 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
           "[solver]") {
     std::mt19937_64 rng(20261122);
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}};
-    int checked = 0, unfinished = 0;
+    int checked = 0, unfinished = 0, checked_many = 0;
     for (int round = 0; checked < 60 && round < 3000; ++round) {
         auto [rows, cols] = boards[round % 3];
         Geometry g = *Geometry::make(rows, cols);
@@ -168,9 +168,22 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
         }
         REQUIRE(r.value_x2 == expected.value_x2);
         check_pv(h, r);
+        // Several proofs per position, in a table where they crowd each other out and in one
+        // where they fit.
+        for (std::size_t bytes : {std::size_t{64} << 10, std::size_t{4} << 20}) {
+            SolveOptions many = tiny;
+            many.hash_bytes = bytes;
+            many.proofs_per_position = 16;
+            auto rm = solve(h, many);
+            if (!rm.complete) continue;
+            REQUIRE(rm.value_x2 == expected.value_x2);
+            check_pv(h, rm);
+            ++checked_many;
+        }
         ++checked;
     }
     REQUIRE(checked >= 60);
+    REQUIRE(checked_many >= 100);
     REQUIRE(unfinished * 10 <= checked);
 }
 
