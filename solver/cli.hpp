@@ -37,6 +37,8 @@ Move play_text(History& h, const std::string& text, int number, std::string_view
 std::size_t parse_hash(double megabytes);
 // The number of cores oneTBB would use.
 int default_threads();
+// --restart-nodes of solve and table (SolveOptions::restart_nodes): 0, or 4,096 to 2^40.
+void add_restart_option(CLI::App& cmd, u64& nodes);
 // A komi like "5.5" or "-7" in half points, or UsageError.
 int parse_komi(const std::string& text);
 

@@ -8,6 +8,7 @@
 #include <tbb/info.h>
 
 #include "solver/cli.hpp"
+#include "solver/search.hpp"
 
 namespace smallgo::cli {
 
@@ -54,6 +55,21 @@ std::size_t parse_hash(double megabytes) {
 
 int default_threads() {
     return tbb::info::default_concurrency();
+}
+
+void add_restart_option(CLI::App& cmd, u64& nodes) {
+    cmd.add_option("--restart-nodes", nodes,
+                   fmt::format("Nodes of the search's first run before a restart, 0 for none "
+                               "(default {}; README, \"Restarts\")",
+                               SolveOptions{}.restart_nodes))
+        ->check([](const std::string& text) -> std::string {
+            u64 n = 0;
+            auto r = std::from_chars(text.data(), text.data() + text.size(), n);
+            if (r.ec != std::errc{} || r.ptr != text.data() + text.size() ||
+                (n != 0 && (n < 4096 || n > (u64{1} << 40))))
+                return fmt::format("{} is neither 0 nor in 4096..2^40", text);
+            return {};
+        });
 }
 
 int parse_komi(const std::string& text) {

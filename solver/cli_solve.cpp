@@ -29,6 +29,7 @@ struct SolveArgs {
     bool all_moves = false, json = false, no_table = false, no_bounds = false;
     double hash_mb = 256;
     int threads = default_threads();
+    u64 restart_nodes = SolveOptions{}.restart_nodes;
 };
 
 // The position and history after `moves`, or UsageError naming the first bad move.
@@ -77,6 +78,7 @@ void run_solve(const SolveArgs& a) {
     o.threads = a.threads;
     o.use_table = !a.no_table;
     o.use_bounds = !a.no_bounds;
+    o.restart_nodes = a.restart_nodes;
     o.stop = &interrupted;
     // Progress on stderr while it is a terminal: the first move being searched, the depth
     // reached and the nodes, one line rewritten at most twice a second.
@@ -121,6 +123,7 @@ void run_solve(const SolveArgs& a) {
         j["nodes"] = res.nodes;
         j["seconds"] = res.seconds;
         j["threads"] = res.threads;
+        j["restarts"] = res.restarts;
         j["table"] = {{"bytes", res.table_bytes},
                       {"entries", res.table_capacity},
                       {"used", res.table_used},
@@ -176,10 +179,10 @@ void run_solve(const SolveArgs& a) {
                 fmt::print("\n  pass: {}\n", pass_value);
             }
         }
-        fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}\n", res.nodes,
-                   res.seconds,
+        fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}  Restarts: {}\n",
+                   res.nodes, res.seconds,
                    res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0,
-                   res.threads);
+                   res.threads, res.restarts);
         fmt::print("Table: {:.1f} MB, {} of {} entries used, {} hits, {} stores\n",
                    static_cast<double>(res.table_bytes) / (1 << 20), res.table_used,
                    res.table_capacity, res.table_hits, res.table_stores);
@@ -208,6 +211,7 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--no-bounds", a->no_bounds,
                   "Search without unconditional-life bounds (slow; a check)");
     cmd->add_option("--sgf", a->sgf, "Write the principal variation as an SGF file");
+    add_restart_option(*cmd, a->restart_nodes);
     cmd->callback([a] { run_solve(*a); });
 }
 

@@ -18,6 +18,7 @@ struct TableArgs {
     u64 max_nodes = 0;
     bool json = false;
     int threads = default_threads();
+    u64 restart_nodes = SolveOptions{}.restart_nodes;
 };
 
 void run_table(const TableArgs& a) {
@@ -39,6 +40,7 @@ void run_table(const TableArgs& a) {
             o.hash_bytes = hash_bytes;
             o.node_limit = a.max_nodes;
             o.threads = a.threads;
+            o.restart_nodes = a.restart_nodes;
             SolveResult res = solve(h, o);
             std::string value = res.complete ? value_short(res.value_x2)
                                              : fmt::format("[{},{}]", komi_text(res.lower_x2),
@@ -55,7 +57,8 @@ void run_table(const TableArgs& a) {
                                 {"pv_length", res.pv.size()},
                                 {"nodes", res.nodes},
                                 {"seconds", res.seconds},
-                                {"threads", res.threads}});
+                                {"threads", res.threads},
+                                {"restarts", res.restarts}});
             } else {
                 fmt::print("{:>6} {:>8} {:>10} {:>4} {:>14} {:>10.3f}\n", g.name(), value, first,
                            res.pv.size(), res.nodes, res.seconds);
@@ -109,6 +112,7 @@ void add_table_command(CLI::App& app) {
     cmd->add_flag("--json", a->json, "Print one JSON object");
     cmd->add_option("--threads", a->threads,
                     "Threads for each board's root moves (default: every core)");
+    add_restart_option(*cmd, a->restart_nodes);
     cmd->callback([a] {
         if (a->threads < 1 || a->threads > 1024)
             throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a->threads));

@@ -23,6 +23,15 @@ int next_depth(int d) {
     return d + 1 + d / 2;
 }
 
+// The Luby sequence (1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...; i from 1): the lengths of the search's
+// runs between restarts, in units of SolveOptions::restart_nodes.
+u64 luby(u64 i) {
+    for (u64 k = 1;; ++k) {
+        if (i == (u64{1} << k) - 1) return u64{1} << (k - 1);
+        if (i < (u64{1} << k) - 1) i -= (u64{1} << (k - 1)) - 1, k = 0;
+    }
+}
+
 constexpr int Infinity = 1 << 14;
 constexpr int NoDependency = INT_MAX;
 
@@ -112,6 +121,10 @@ struct Parallel {
     std::atomic<int> working{1};
     bool idle() const { return working.load(std::memory_order_relaxed) < threads; }
     std::atomic<bool> halt{false};  // a stop or the node limit: every searcher stops
+    // A restart (Searcher::restart): due once `counted` reaches restart_at; every searcher then
+    // drops its test, and the root searcher starts the next run.
+    std::atomic<u64> restart_at{~u64{0}};
+    std::atomic<bool> restart{false};
     std::atomic<u64> counted{0};    // nodes of every searcher, counted in steps of 4,096
     // The history counts of every searcher (atomic_ref, relaxed): a task's cutoffs order the
     // moves of the tasks after it, as they would in one thread.
@@ -123,6 +136,7 @@ class Searcher {
     Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o)
         : h_(&h), g_(h.geometry()), rules_(h.rules()), tt_(tt), open_(open), options_(o) {
         draws_possible_ = rules_.ko == KoRule::Simple;
+        if (o.restart_nodes) restart_at_ = o.restart_nodes * luby(1);
         // Static order: points nearer the centre first (0..15), a fixed tie-break by index.
         for (int p = 0; p < g_.points(); ++p) {
             int dr = 2 * g_.row_of(p) - (g_.rows() - 1), dc = 2 * g_.col_of(p) - (g_.cols() - 1);
@@ -159,6 +173,7 @@ class Searcher {
         par_ = p;
         p->history = history_;
         p->threads = threads;
+        p->restart_at.store(restart_at_);
     }
 
     // Whether the current position's value (side to move's view) reaches beta, searching at
@@ -175,6 +190,7 @@ class Searcher {
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     bool stopped() const { return stopped_; }
+    u64 restarts() const { return runs_; }
     void report(int depth, Kind kind) const;
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
@@ -187,6 +203,15 @@ class Searcher {
         return (options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
                (par_ && par_->halt.load(std::memory_order_relaxed)) ||
                (split_ && split_->cancelled());
+    }
+    // Whether the run in progress has used its nodes (SolveOptions::restart_nodes).
+    bool restart_due() {
+        if (!options_.restart_nodes) return false;
+        if (!par_) return nodes >= restart_at_;
+        if (par_->restart.load(std::memory_order_relaxed)) return true;
+        if (par_->counted.load(std::memory_order_relaxed) < par_->restart_at.load()) return false;
+        par_->restart.store(true);
+        return true;
     }
     // Every 4,096 nodes: counts them where all searchers see it, and says whether to stop.
     bool tick() {
@@ -242,10 +267,6 @@ class Searcher {
         return u64{1} << (least >> 58) | u64{1} << ((least >> 52) & 63);
     }
     u64 board_bits(const Position& p) const { return board_bits(p.black(), p.white()); }
-    // The key of a position's v-th proof (several per position where the table has room).
-    static u64 variant_key(u64 key, int v) {
-        return v ? zobrist::splitmix64(key + u64{0x9E3779B97F4A7C15} * static_cast<u64>(v)) : key;
-    }
     Move map_move(int s, Move m) const {
         return m >= 0 ? static_cast<Move>(std::countr_zero(sym_bit_[s][m])) : m;
     }
@@ -314,6 +335,12 @@ class Searcher {
     bool draws_possible_ = false;
     int variants_ = 1;  // proofs held per position (the constructor's comment)
     bool stopped_ = false;
+    // Restarts: the test in progress is being dropped; the salt of the open-test cache's keys
+    // (a new one each run, so the cache starts empty); the runs so far and where this one ends.
+    bool abort_ = false;
+    u64 salt_ = 0;
+    u64 runs_ = 0, restart_at_ = ~u64{0};
+    void start_run();
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
     const Split* split_ = nullptr;
@@ -343,6 +370,13 @@ Searcher::Canonical Searcher::canonical(const Position& p) const {
     for (int s = 1; s < syms_; ++s)
         if (b[s] < c.pos.stones[0] || (b[s] == c.pos.stones[0] && w[s] < c.pos.stones[1]))
             c.pos.stones[0] = b[s], c.pos.stones[1] = w[s], c.sym = s;
+    // Side to move and passes are xored into the white stones, so the four positions that differ
+    // only in them and in White's stones on the two lowest points share a key: a bucket of the
+    // table (which compares positions whole) and an entry of the open-test cache (which never
+    // decides a value). Keeping them apart, with a hash of their own for side and passes, was
+    // measured (2026-11-24, `--threads 1`) and cost nodes: 3x3 34,039 -> 103,546 (with any of
+    // eight seeds), 4x4 101.8M -> 118.0M at 2048 MB and 106.3M -> 222.5M at 1024 MB, 3x4 a
+    // geometric mean over eight seeds of 1.98M -> 2.33M. Why the sharing helps is not known.
     c.key = zobrist::splitmix64(
         c.pos.stones[0] ^
         zobrist::splitmix64(c.pos.stones[1] ^ (u64{p.passes} << 1 | static_cast<u64>(p.to_move))));
@@ -372,8 +406,11 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     ++nodes;
     keep = Keep{};
     dep = Dep{};
-    if ((++tick_ & TickMask) == 0 && tick()) stopped_ = true;
-    if (stopped_) return {Unknown, 0};
+    if ((++tick_ & TickMask) == 0) {
+        if (tick()) stopped_ = true;
+        if (restart_due()) abort_ = true;
+    }
+    if (stopped_ || abort_) return {Unknown, 0};
     const Position pos = h_->current();
     const int ply = h_->turns();
 
@@ -382,7 +419,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     // (reads from a table of gigabytes took a quarter of the time on 4x4).
     const bool probing = options_.use_table && depth > 0;
     const Canonical c = probing ? canonical(pos) : Canonical{pos, 0, 0};
-    if (probing) tt_.prefetch(c.key), open_.prefetch(c.key);
+    if (probing) tt_.prefetch(c.key), open_.prefetch(c.key ^ salt_);
     int lo, hi;
     static_bounds(pos, lo, hi);
     if (lo >= beta) return {High, lo};
@@ -400,7 +437,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
         int free = -1;
         for (int v = 0; v < variants_; ++v) {
             TTData e;
-            if (!tt_.probe(variant_key(c.key, v), c.pos, e)) {
+            if (!tt_.probe(c.key, c.pos, e, static_cast<unsigned>(v))) {
                 free = v;
                 break;
             }
@@ -424,7 +461,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     // decides a value: it only sends the search to a deeper iteration.
     Move hint = NoMove;
     OpenData open_entry;
-    if (options_.use_table && open_.probe(c.key, open_entry)) {
+    if (options_.use_table && open_.probe(c.key ^ salt_, open_entry)) {
         if (open_entry.beta == beta && open_entry.depth >= depth) {
             ++open_hits;
             return {Unknown, 0};
@@ -513,7 +550,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
             // Young brothers wait: the first child did not prove High; the rest in parallel.
             Outcome r = split(moves.data() + i, count - i, beta, depth, prepare, proves_high, open,
                               open_move);
-            if (r.kind == High || stopped_) return r;
+            if (r.kind == High || stopped_ || abort_) return r;
             break;
         }
         const Move m = moves[i];
@@ -531,7 +568,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
             Outcome r = test(1 - beta, open ? (depth - 1) / 2 : depth - 1, ck, cd);
             h_->pop();
             ++searched;
-            if (stopped_) return {Unknown, 0};
+            if (stopped_ || abort_) return {Unknown, 0};
             if (r.kind == Unknown) {
                 if (!open) open_move = m;
                 open = true;
@@ -543,7 +580,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     }
     if (open) {
         if (options_.use_table)
-            open_.store(c.key, {static_cast<i16>(beta), static_cast<u16>(depth),
+            open_.store(c.key ^ salt_, {static_cast<i16>(beta), static_cast<u16>(depth),
                                 map_move(c.sym, open_move)});
         return {Unknown, 0};
     }
@@ -588,7 +625,7 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth, Prepa
     auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) {
             Job* j = &jobs[i];
-            if (here.cancelled() || interrupted()) return;
+            if (here.cancelled() || interrupted() || par_->restart.load()) return;
             History path = *h_;  // h_ is not changed until every task has finished
             path.push(j->next, j->m != Pass);
             Searcher w(*this, path, &here);
@@ -628,6 +665,10 @@ Outcome Searcher::split(const Move* moves, int count, int beta, int depth, Prepa
         stopped_ = true;
         return {Unknown, 0};
     }
+    if (par_->restart.load()) {
+        abort_ = true;
+        return {Unknown, 0};
+    }
     for (const Job& j : jobs) {
         if (j.r.kind == Unknown) {
             if (!open) open_move = j.m;
@@ -665,7 +706,7 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
         d.boards |= old->boards;
     }
     d.work = static_cast<u8>(std::bit_width(searched()));
-    tt_.store(variant_key(c.key, slot), c.pos, d);
+    tt_.store(c.key, c.pos, d, static_cast<unsigned>(slot));
     ++stores;
 }
 
@@ -687,6 +728,10 @@ int Searcher::exact(int lower, int upper) {
     while (lower < upper && !stopped_) {
         Dep d;
         Outcome r = test(beta, depth, k, d);
+        if (abort_) {
+            start_run(), depth = 1;
+            continue;
+        }
         report(depth, r.kind);
         if (r.kind == High)
             lower = std::max(lower, r.value), beta = lower + 1;
@@ -703,10 +748,36 @@ bool Searcher::at_least(int beta) {
         Keep k;
         Dep d;
         Outcome r = test(beta, depth, k, d);
+        if (abort_) {
+            start_run(), depth = 0;  // the loop's step makes it 1
+            continue;
+        }
         report(depth, r.kind);
         if (r.kind != Unknown) return r.kind == High;
     }
     return false;
+}
+
+// Restarts. One search's node count depends heavily on what the open-test cache holds when a
+// test is made: the same 4x4 search took 102M to 279M nodes with six table sizes, 3x4 1.4M to
+// 19.2M, and 1x8 under `tromp-taylor` stayed undecided after 991M (README). Those are the long
+// tails of a heavy-tailed distribution, which restarts cut short (Luby, Sinclair and Zuckerman,
+// 1993, for the schedule; Gomes, Selman and Kautz, 1998, for restarts of tree search): after
+// each run of restart_nodes times luby(run), the test in progress is dropped and the depth starts
+// again at 1 with fresh open-test keys. Dropping is sound: the dropped test returns "open" up the
+// tree, which stores no proof. Proofs found before stay in the table, so no run starts from
+// nothing.
+void Searcher::start_run() {
+    abort_ = false;
+    ++runs_;
+    salt_ = zobrist::splitmix64(salt_ + runs_);
+    const u64 length = options_.restart_nodes * luby(runs_ + 1);
+    if (!par_) {
+        restart_at_ = nodes + length;
+    } else {
+        par_->restart_at.store(par_->counted.load() + length);
+        par_->restart.store(false);
+    }
 }
 
 void Searcher::report(int depth, Kind kind) const {
@@ -795,6 +866,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.table_used = tt.used();
         r.table_hits = s.hits;
         r.table_stores = s.stores;
+        r.restarts = s.restarts();
         return r;
     };
     if (h.game_over()) {

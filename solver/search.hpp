@@ -43,6 +43,11 @@ struct SolveOptions {
     // Proofs the table holds per position (0: 16 where the table has room for all positions many
     // times over, else 1; search.cpp); a test sets it to check the other way too.
     int proofs_per_position = 0;
+    // Restarts (0: none): the search drops the test in progress and starts the depth again at 1
+    // with an open-test cache of new keys, after this many nodes times the Luby sequence 1, 1, 2,
+    // 1, 1, 2, 4, ... Proofs stay in the table. Node counts of one search depend heavily on what
+    // the open-test cache holds (README, "Restarts"); restarts cut the long runs short.
+    u64 restart_nodes = u64{1} << 17;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
 };
@@ -64,6 +69,7 @@ struct SolveResult {
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;
     int threads = 1;
+    u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes)
 };
 
 // Solves the game from h's current position (the history before it counts for the ko rules).

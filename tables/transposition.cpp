@@ -37,8 +37,8 @@ TranspositionTable::TranspositionTable(std::size_t bytes)
     buckets_ = reinterpret_cast<Bucket*>(region_.data());
 }
 
-bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
-    Bucket& b = bucket(hash);
+bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out, unsigned offset) const {
+    Bucket& b = bucket(hash, offset);
     const u64 meta = meta_of(p);
     for (;;) {
         u64 s1 = load(b.seq, std::memory_order_acquire);
@@ -72,8 +72,8 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out) const {
     }
 }
 
-void TranspositionTable::store(u64 hash, const Position& p, const TTData& d) {
-    Bucket& b = bucket(hash);
+void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, unsigned offset) {
+    Bucket& b = bucket(hash, offset);
     std::atomic_ref<u64> seq(b.seq);
     u64 s = seq.load(std::memory_order_relaxed);
     if ((s & 1) || !seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire))

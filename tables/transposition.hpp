@@ -30,7 +30,7 @@
 // Merging two proofs' bounds into one entry
 // takes the intersection of keeps and the union of filters; an entry with a requirement is not
 // merged with another proof. On small boards a position may hold several entries (the solver
-// files them under derived keys): each is a whole proof with its own keep, filter and
+// files its v-th one in the v-th bucket after the key's own): each is a whole proof with its own keep, filter and
 // requirement, checked alone on the reader's path as above, so holding more of them only adds
 // proofs that may be used; one that is usable is the one merged into.
 //
@@ -92,10 +92,13 @@ class TranspositionTable {
     static constexpr std::size_t EntryWords = 7;
     static constexpr std::size_t BucketBytes = 8 + Ways * 8 * EntryWords;
 
-    // The entry for p, if stored.
-    bool probe(u64 hash, const Position& p, TTData& out) const;
-    // Stores a result for p, replacing the same position, else the older or smaller of the two.
-    void store(u64 hash, const Position& p, const TTData& d);
+    // The entry for p, if stored, in the bucket `offset` places after the one of `hash` (the
+    // solver keeps a position's several proofs in consecutive buckets, which one scan of
+    // neighbouring memory reads).
+    bool probe(u64 hash, const Position& p, TTData& out, unsigned offset = 0) const;
+    // Stores a result for p there, replacing the same position, else the older or smaller of the
+    // two.
+    void store(u64 hash, const Position& p, const TTData& d, unsigned offset = 0);
     // Asks the processor to load the bucket of `hash` (a hint: a later probe waits less).
     void prefetch(u64 hash) const {
         const char* b = reinterpret_cast<const char*>(&bucket(hash));
@@ -119,8 +122,10 @@ class TranspositionTable {
         u64 w[Ways][EntryWords];
     };
     static_assert(sizeof(Bucket) == BucketBytes);
-    Bucket& bucket(u64 hash) const {
-        return buckets_[static_cast<std::size_t>((static_cast<u128>(hash) * buckets_count_) >> 64)];
+    Bucket& bucket(u64 hash, unsigned offset = 0) const {
+        std::size_t i = static_cast<std::size_t>((static_cast<u128>(hash) * buckets_count_) >> 64);
+        i += offset;
+        return buckets_[i < buckets_count_ ? i : i % buckets_count_];
     }
     std::size_t buckets_count_;
     Region region_;

@@ -187,6 +187,55 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
     REQUIRE(unfinished * 10 <= checked);
 }
 
+TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {
+    // Random histories on 1x6, 2x3, 1x7 and 2x4 under every preset whose search takes more than
+    // 16,384 nodes, solved with a restart every 4,096 nodes or more (the shortest run allowed),
+    // with 1 and 2 threads, against the serial search without restarts (which the tests above
+    // check against the search without the table). A restart drops the test in progress: what
+    // that returns must never be taken for a proof.
+    std::mt19937_64 rng(20261124);
+    const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}, {2, 4}};
+    int checked = 0, restarted = 0, unfinished = 0;
+    for (int round = 0; checked < 40 && round < 3000; ++round) {
+        auto [rows, cols] = boards[round % 4];
+        Geometry g = *Geometry::make(rows, cols);
+        History h(g, find_preset(PresetNames[(round / 4) % 5])->rules);
+        int length = std::uniform_int_distribution<int>(3, 16)(rng);
+        for (int i = 0; i < length && !h.game_over(); ++i) {
+            Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+            if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
+        }
+        if (h.game_over()) continue;
+        SolveOptions once;
+        once.hash_bytes = std::size_t{4} << 20;
+        once.node_limit = 2'000'000;
+        once.restart_nodes = 0;
+        auto expected = solve(h, once);
+        if (!expected.complete || expected.nodes < 16'384) continue;
+        for (int threads : {1, 2}) {
+            SolveOptions o = once;
+            o.node_limit = 20'000'000;
+            o.restart_nodes = 4096;
+            o.threads = threads;
+            auto r = solve(h, o);
+            INFO(g.name() << " " << describe(h.rules()) << " after " << h.turns() << " turns, "
+                          << threads << " threads");
+            if (!r.complete) {  // runs this short can cost far more nodes than none
+                ++unfinished;
+                continue;
+            }
+            REQUIRE(r.value_x2 == expected.value_x2);
+            check_pv(h, r);
+            if (r.restarts > 0) ++restarted;
+        }
+        ++checked;
+    }
+    WARN("restarted " << restarted << ", unfinished " << unfinished);
+    REQUIRE(checked >= 40);
+    REQUIRE(unfinished * 10 <= checked);
+    REQUIRE(restarted >= 40);  // the restarts did happen
+}
+
 TEST_CASE("solver: symmetric histories give equal values", "[solver]") {
     std::mt19937_64 rng(7);
     Geometry g = *Geometry::make(2, 2);

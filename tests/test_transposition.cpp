@@ -51,6 +51,32 @@ TEST_CASE("transposition table: exact positions, bounds, move and keep", "[table
     CHECK(tt.is_ok());
 }
 
+TEST_CASE("transposition table: an offset names the bucket that many places on, wrapping",
+          "[tables]") {
+    TranspositionTable tt(4 * TranspositionTable::BucketBytes);  // four buckets
+    const u64 last = ~u64{0};  // a hash of the last bucket
+    Position p = make_position(0b0011, 0b1100);
+    TTData d;
+    for (unsigned v = 0; v < 3; ++v) {  // three proofs of one position, in three buckets
+        d.lower = d.upper = static_cast<i16>(v);
+        tt.store(last, p, d, v);
+    }
+    CHECK(tt.used() == 3);
+    TTData out;
+    for (unsigned v = 0; v < 3; ++v) {
+        REQUIRE(tt.probe(last, p, out, v));
+        CHECK(out.lower == static_cast<i16>(v));
+    }
+    CHECK_FALSE(tt.probe(last, p, out, 3));  // the one bucket left holds nothing
+    // Offset 1 from the last bucket is the first one: the hash of the first bucket finds it.
+    REQUIRE(tt.probe(0, p, out));
+    CHECK(out.lower == 1);
+    // An offset of a whole table wraps back to the same bucket.
+    REQUIRE(tt.probe(last, p, out, 4));
+    CHECK(out.lower == 0);
+    CHECK(tt.is_ok());
+}
+
 TEST_CASE("transposition table: Bloom filter and requirement round-trip, not part of the key",
           "[tables]") {
     TranspositionTable tt(TranspositionTable::BucketBytes);
