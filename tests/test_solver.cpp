@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <span>
 
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
@@ -46,6 +47,22 @@ History random_history(int round, std::mt19937_64& rng, bool& captured) {
         if (h.play(m) == Verdict::Legal && m != Pass &&
             std::popcount(h.current().occupied()) <= before)
             captured = true;
+    }
+    return h;
+}
+
+// Round r's position for the tests beyond the reference's reach: board (from `boards`) and preset
+// cycle with r, then 3 to 16 random moves (illegal ones skipped, three passes in four skipped).
+History longer_random_history(int round, std::span<const std::pair<int, int>> boards,
+                              std::mt19937_64& rng) {
+    const int n = static_cast<int>(boards.size());
+    auto [rows, cols] = boards[static_cast<std::size_t>(round % n)];
+    Geometry g = *Geometry::make(rows, cols);
+    History h(g, find_preset(PresetNames[(round / n) % 5])->rules);
+    int length = std::uniform_int_distribution<int>(3, 16)(rng);
+    for (int i = 0; i < length && !h.game_over(); ++i) {
+        Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+        if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
     }
     return h;
 }
@@ -143,14 +160,8 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}};
     int checked = 0, unfinished = 0, checked_many = 0;
     for (int round = 0; checked < 60 && round < 3000; ++round) {
-        auto [rows, cols] = boards[round % 3];
-        Geometry g = *Geometry::make(rows, cols);
-        History h(g, find_preset(PresetNames[(round / 3) % 5])->rules);
-        int length = std::uniform_int_distribution<int>(3, 16)(rng);
-        for (int i = 0; i < length && !h.game_over(); ++i) {
-            Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-            if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
-        }
+        History h = longer_random_history(round, boards, rng);
+        const Geometry& g = h.geometry();
         if (h.game_over()) continue;
         SolveOptions plain;
         plain.use_table = false;
@@ -197,14 +208,8 @@ TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][pa
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}, {2, 4}};
     int checked = 0, restarted = 0, unfinished = 0;
     for (int round = 0; checked < 40 && round < 3000; ++round) {
-        auto [rows, cols] = boards[round % 4];
-        Geometry g = *Geometry::make(rows, cols);
-        History h(g, find_preset(PresetNames[(round / 4) % 5])->rules);
-        int length = std::uniform_int_distribution<int>(3, 16)(rng);
-        for (int i = 0; i < length && !h.game_over(); ++i) {
-            Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-            if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
-        }
+        History h = longer_random_history(round, boards, rng);
+        const Geometry& g = h.geometry();
         if (h.game_over()) continue;
         SolveOptions once;
         once.hash_bytes = std::size_t{4} << 20;
