@@ -26,7 +26,8 @@ extern "C" void on_interrupt(int) {
 struct SolveArgs {
     std::string board, rules = "tromp-taylor", komi, sgf;
     std::vector<std::string> moves;
-    bool all_moves = false, json = false, no_table = false, no_bounds = false;
+    bool all_moves = false, json = false, no_table = false, no_bounds = false,
+         no_cycle_bounds = false;
     double hash_mb = 256;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
@@ -78,6 +79,7 @@ void run_solve(const SolveArgs& a) {
     o.threads = a.threads;
     o.use_table = !a.no_table;
     o.use_bounds = !a.no_bounds;
+    o.use_cycle_bounds = !a.no_cycle_bounds;
     o.restart_nodes = a.restart_nodes;
     o.stop = &interrupted;
     // Progress on stderr while it is a terminal: the first move being searched, the depth
@@ -129,6 +131,8 @@ void run_solve(const SolveArgs& a) {
                       {"used", res.table_used},
                       {"hits", res.table_hits},
                       {"stores", res.table_stores}};
+        if (res.cycle_states > 0)
+            j["cycle_bounds"] = {{"states", res.cycle_states}, {"decided", res.cycle_decided}};
         fmt::print("{}\n", j.dump());
     } else {
         fmt::print("Board {}, rules {}: {}\n", g.name(), a.rules, describe(r));
@@ -186,6 +190,9 @@ void run_solve(const SolveArgs& a) {
         fmt::print("Table: {:.1f} MB, {} of {} entries used, {} hits, {} stores\n",
                    static_cast<double>(res.table_bytes) / (1 << 20), res.table_used,
                    res.table_capacity, res.table_hits, res.table_stores);
+        if (res.cycle_states > 0)
+            fmt::print("Cycle bounds: {} states without history, {} of them decided (value 0)\n",
+                       res.cycle_states, res.cycle_decided);
     }
     if (!a.sgf.empty() && res.complete) write_sgf(a.sgf, g, r, a.rules, res, h);
     if (!res.complete) throw Interrupted();
@@ -210,6 +217,8 @@ void add_solve_command(CLI::App& app) {
                   "Search without the transposition table (slow; a check)");
     cmd->add_flag("--no-bounds", a->no_bounds,
                   "Search without unconditional-life bounds (slow; a check)");
+    cmd->add_flag("--no-cycle-bounds", a->no_cycle_bounds,
+                  "Simple ko: search without the bounds of the history-free game (a check)");
     cmd->add_option("--sgf", a->sgf, "Write the principal variation as an SGF file");
     add_restart_option(*cmd, a->restart_nodes);
     cmd->callback([a] { run_solve(*a); });

@@ -78,7 +78,7 @@ constexpr BenchCase BenchCases[] = {
     {2, 2, "tromp-taylor"}, {1, 5, "tromp-taylor"}, {2, 3, "tromp-taylor"},
     {1, 6, "tromp-taylor"}, {2, 2, "aga"},          {1, 5, "aga"},
     {2, 2, "simple"},       {1, 5, "simple"},       {2, 2, "tromp-taylor-1996"},
-    {1, 4, "mg"},
+    {1, 4, "mg"},           {3, 3, "mg"},           {2, 4, "simple"},
 };
 
 void run_bench() {

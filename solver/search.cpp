@@ -14,6 +14,7 @@
 
 #include "rules/scoring.hpp"
 #include "solver/benson.hpp"
+#include "solver/retrograde.hpp"
 
 namespace smallgo {
 
@@ -133,8 +134,10 @@ struct Parallel {
 
 class Searcher {
   public:
-    Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o)
-        : h_(&h), g_(h.geometry()), rules_(h.rules()), tt_(tt), open_(open), options_(o) {
+    Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o,
+             const CycleBounds* cycle)
+        : h_(&h), g_(h.geometry()), rules_(h.rules()), tt_(tt), open_(open), options_(o),
+          cycle_(cycle) {
         draws_possible_ = rules_.ko == KoRule::Simple;
         if (o.restart_nodes) restart_at_ = o.restart_nodes * luby(1);
         // Static order: points nearer the centre first (0..15), a fixed tie-break by index.
@@ -332,6 +335,7 @@ class Searcher {
     TranspositionTable& tt_;
     OpenTable& open_;
     const SolveOptions& options_;
+    const CycleBounds* cycle_ = nullptr;  // simple ko: bounds from the history-free game
     bool draws_possible_ = false;
     int variants_ = 1;  // proofs held per position (the constructor's comment)
     bool stopped_ = false;
@@ -399,6 +403,11 @@ void Searcher::static_bounds(const Position& pos, int& lo, int& hi) const {
     lo = 2 * (2 * count[0] - n) - rules_.komi_x2;
     hi = 2 * (n - 2 * count[1]) - rules_.komi_x2;
     if (draws_possible_) lo = std::min(lo, 0), hi = std::max(hi, 0);
+    // Simple ko: the value lies between 0 and W of the node's state, whatever the history
+    // (retrograde.hpp); pos is the path's current position.
+    int w;
+    if (cycle_ && cycle_->value(*h_, w))
+        lo = std::max(lo, std::min(w, 0)), hi = std::min(hi, std::max(w, 0));
     if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
 }
 
@@ -846,10 +855,15 @@ std::vector<int> history_symmetries(const History& h) {
 
 SolveResult solve(History& h, const SolveOptions& o) {
     const auto start = std::chrono::steady_clock::now();
-    // The table of proofs takes 7/8 of the memory, the cache of open tests the rest.
-    TranspositionTable tt(o.hash_bytes / 8 * 7);
-    OpenTable open(o.hash_bytes / 8);
-    Searcher s(h, tt, open, o);
+    // Simple ko: the history-free game's values (retrograde.hpp), where they fit in half of the
+    // memory. The table of proofs takes 7/8 of the rest, the cache of open tests 1/8.
+    std::optional<CycleBounds> cycle;
+    if (o.use_cycle_bounds && h.rules().ko == KoRule::Simple)
+        cycle = CycleBounds::build(h, o.hash_bytes / 2);
+    const std::size_t rest = o.hash_bytes - (cycle ? cycle->bytes() : 0);
+    TranspositionTable tt(rest / 8 * 7);
+    OpenTable open(rest / 8);
+    Searcher s(h, tt, open, o, cycle ? &*cycle : nullptr);
     SolveResult r;
     const Geometry& g = h.geometry();
     const Position root = h.current();
@@ -867,6 +881,10 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.table_hits = s.hits;
         r.table_stores = s.stores;
         r.restarts = s.restarts();
+        if (cycle) {
+            r.cycle_states = cycle->states(), r.cycle_decided = cycle->zero;
+            r.table_bytes += cycle->bytes();
+        }
         return r;
     };
     if (h.game_over()) {

@@ -37,6 +37,9 @@ struct SolveOptions {
     bool all_moves = false;                   // exact value of every legal first move
     bool use_table = true;                    // off: plain alpha-beta (a test oracle)
     bool use_bounds = true;                   // off: no unconditional-life bounds
+    // Simple ko: bounds from a retrograde analysis of the game without its history
+    // (solver/retrograde.hpp), where it fits in half of hash_bytes. Off: none (a test oracle).
+    bool use_cycle_bounds = true;
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
     int threads = 1;  // >1: young brothers wait on that many oneTBB threads (search.cpp)
@@ -70,6 +73,8 @@ struct SolveResult {
     u64 table_hits = 0, table_stores = 0;
     int threads = 1;
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes)
+    // Simple ko: states of the retrograde analysis (0 when none was made) and those it decides.
+    std::size_t cycle_states = 0, cycle_decided = 0;
 };
 
 // Solves the game from h's current position (the history before it counts for the ko rules).

@@ -158,19 +158,23 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
           "[solver]") {
     std::mt19937_64 rng(20261122);
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}};
-    int checked = 0, unfinished = 0, checked_many = 0;
+    int checked = 0, unfinished = 0, checked_many = 0, with_cycle_bounds = 0;
     for (int round = 0; checked < 60 && round < 3000; ++round) {
         History h = longer_random_history(round, boards, rng);
         const Geometry& g = h.geometry();
         if (h.game_over()) continue;
+        // The table alone, without the simple-ko bounds (solver/retrograde.hpp), which decide
+        // most simple-ko positions here before the table is used; then with them.
         SolveOptions plain;
         plain.use_table = false;
+        plain.use_cycle_bounds = false;
         plain.node_limit = 3'000'000;
         auto expected = solve(h, plain);
         if (!expected.complete) continue;
         SolveOptions tiny;
         tiny.hash_bytes = std::size_t{64} << 10;
         tiny.node_limit = 20'000'000;
+        tiny.use_cycle_bounds = false;
         auto r = solve(h, tiny);
         INFO(g.name() << " " << describe(h.rules()) << " after " << h.turns() << " turns");
         if (!r.complete) {  // a table this small can cost more nodes than none
@@ -179,10 +183,16 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
         }
         REQUIRE(r.value_x2 == expected.value_x2);
         check_pv(h, r);
+        auto bounded = solve_small(h);
+        REQUIRE(bounded.complete);
+        REQUIRE(bounded.value_x2 == expected.value_x2);
+        REQUIRE(bounded.best_moves == expected.best_moves);
+        check_pv(h, bounded);
+        if (bounded.cycle_states > 0) ++with_cycle_bounds;
         // Several proofs per position, in a table where they crowd each other out and in one
         // where they fit.
         for (std::size_t bytes : {std::size_t{64} << 10, std::size_t{4} << 20}) {
-            SolveOptions many = tiny;
+            SolveOptions many = tiny;  // without the simple-ko bounds, as above
             many.hash_bytes = bytes;
             many.proofs_per_position = 16;
             auto rm = solve(h, many);
@@ -196,6 +206,7 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
     REQUIRE(checked >= 60);
     REQUIRE(checked_many >= 100);
     REQUIRE(unfinished * 10 <= checked);
+    REQUIRE(with_cycle_bounds >= 20);  // the simple-ko presets, with their bounds
 }
 
 TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {

@@ -1,0 +1,77 @@
+// Bounds for the simple-ko presets from a retrograde analysis of the game without its history.
+//
+// Under simple ko (KoRule::Simple) a play that recreates an earlier board with the same player to
+// move ends the game as a draw, so the value of a position depends on every board before it, and
+// the table's proofs rarely carry from one history to another (mg 2x3 stayed open after 459
+// million nodes). Leave the history out, and what remains of a node is its state: the stones, the
+// side to move, the passes just made and the plays the ko rule forbids (those that would recreate
+// the board before the opponent's last turn). The state fixes every legal move and its result.
+//
+// The argument. Let W be any function on states with W(s) = the best, for the side to move, of
+// W(s') over the moves from s, where a pass that ends the game counts its final score (Black's
+// view, half points, komi included). Then at every node of the real game with state s, whatever
+// its history, the value R satisfies
+//     min(W(s), 0) <= R <= max(W(s), 0).
+// Proof of the left half (the right one is the same for White): let t = min(W(s), 0). Black
+// always plays a move that keeps W >= t, which exists because W(s) is the best of its moves;
+// every move White has keeps it too, because W(s) is the least of them. The real game, which is
+// finite (a play that repeats a board and side ends it), ends either by two passes, with a score
+// that is the W of a final pass, so >= t, or by a repetition, a draw, 0 >= t.
+//
+// So W(s) = 0 decides a node: its value is a draw or a jigo whatever came before. The tightest
+// such W is the value of the history-free game in which a game that never ends scores 0; it is
+// computed here from its two halves, each the fixed point that value iteration reaches from 0:
+// P, what Black can force above 0 (final scores below 0 count as 0), and N, what White can force
+// below it; W = P where P > 0, N elsewhere. The build then checks the equation above at every
+// state and keeps no table if one fails, so the bounds rest on that check, not on this paragraph.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "rules/history.hpp"
+
+namespace smallgo {
+
+// The plays that the simple-ko rule forbids at `cur` when `prev` is the position before the last
+// turn (nullptr at the start of a history): those that recreate prev's board.
+Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, const Position& cur);
+
+class CycleBounds {
+  public:
+    // The analysis of every state reachable from h's current one (h's rules must be simple ko);
+    // nullopt when it would need more than max_bytes or the equation check fails.
+    static std::optional<CycleBounds> build(const History& h, std::size_t max_bytes);
+
+    // W of the state of h's current position (Black's view, half points), if it was reached.
+    bool value(const History& h, int& w) const;
+    std::size_t states() const { return keys_.size(); }
+    std::size_t bytes() const {
+        return keys_.capacity() * sizeof(Key) + w_.capacity() * sizeof(i16) +
+               slots_.capacity() * sizeof(u32);
+    }
+    // States with W = 0 (decided), > 0 and < 0.
+    std::size_t zero = 0, positive = 0, negative = 0;
+    int sweeps = 0;  // of value iteration, both halves
+
+  private:
+    struct Key {
+        Bitboard black = 0, white = 0, forbidden = 0;
+        u8 to_move = 0, passes = 0;
+        friend bool operator==(const Key&, const Key&) = default;
+    };
+    static u64 hash(const Key& k);
+    static Key key_of(const Geometry& g, const Rules& r, const History& h);
+    // Index of k, or -1; insert adds it when absent.
+    long find(const Key& k) const;
+    u32 insert(const Key& k);
+    void grow();
+
+    std::vector<Key> keys_;
+    std::vector<i16> w_;
+    std::vector<u32> slots_;  // open addressing: index + 1, 0 empty
+    u64 mask_ = 0;
+};
+
+}  // namespace smallgo

@@ -1,0 +1,140 @@
+// The simple-ko bounds of solver/retrograde.hpp: the state's ko part against the kernel's ko
+// verdicts, the equation W rests on through the kernel's own moves, and the bounds against the
+// reference solver, which searches the full history.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include "reference_solver.hpp"
+#include "rules/history.hpp"
+#include "rules/scoring.hpp"
+#include "solver/retrograde.hpp"
+
+using namespace smallgo;
+
+namespace {
+
+// A random game of up to `length` turns on rows x cols under `preset` (illegal moves skipped,
+// passes one time in `pass_odds`).
+History random_game(int rows, int cols, const char* preset, int length, int pass_odds,
+                    std::mt19937_64& rng) {
+    Geometry g = *Geometry::make(rows, cols);
+    History h(g, find_preset(preset)->rules);
+    for (int i = 0; i < length && !h.game_over(); ++i) {
+        Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+        if (m == Pass && std::uniform_int_distribution<int>(1, pass_odds)(rng) != 1) continue;
+        h.play(m);
+    }
+    return h;
+}
+
+const std::pair<int, int> Boards[] = {{1, 4}, {1, 5}, {2, 2}, {2, 3}, {1, 6}, {2, 4}, {3, 3}};
+const char* const SimpleKo[] = {"mg", "simple"};
+
+}  // namespace
+
+TEST_CASE("cycle bounds: the forbidden plays are those the kernel calls ko", "[solver]") {
+    std::mt19937_64 rng(20261124);
+    int positions = 0, with_ko = 0, after_pass = 0;
+    for (int round = 0; round < 4000; ++round) {
+        auto [rows, cols] = Boards[round % 7];
+        History h = random_game(rows, cols, SimpleKo[(round / 7) % 2], round % 30, 4, rng);
+        if (h.game_over() || h.turns() == 0) continue;
+        const Geometry& g = h.geometry();
+        Bitboard expected = 0;
+        for (int p = 0; p < g.points(); ++p)
+            if (h.check(static_cast<Move>(p)) == Verdict::Ko) expected |= Geometry::bit(p);
+        const Position& prev = h.at(h.turns() - 1);
+        REQUIRE(ko_forbidden(g, h.rules(), &prev, h.current()) == expected);
+        ++positions;
+        with_ko += expected != 0;
+        after_pass += expected != 0 && prev.same_board(h.current());
+    }
+    REQUIRE(positions >= 3000);
+    REQUIRE(with_ko >= 200);
+    REQUIRE(after_pass >= 10);  // a single-stone suicide after a pass, under mg
+}
+
+TEST_CASE("cycle bounds: W meets its equation on the kernel's moves", "[solver]") {
+    // Along random games from each root: W of a position is the best, for the side to move, of
+    // W after each move History allows (a pass that ends the game: its score).
+    std::mt19937_64 rng(11);
+    int checked = 0, zero = 0, nonzero = 0;
+    for (int round = 0; round < 280; ++round) {
+        auto [rows, cols] = Boards[round % 7];
+        History h = random_game(rows, cols, SimpleKo[(round / 7) % 2], round % 8, 4, rng);
+        if (h.game_over()) continue;
+        auto b = CycleBounds::build(h, std::size_t{64} << 20);
+        REQUIRE(b);
+        const int root_turns = h.turns();
+        for (int step = 0; step < 40 && !h.game_over(); ++step) {
+            int w;
+            REQUIRE(b->value(h, w));
+            const bool black = h.current().to_move == Color::Black;
+            int best = black ? -100000 : 100000;
+            std::vector<Move> legal;
+            for (int m = -1; m < h.geometry().points(); ++m) {
+                if (h.play(static_cast<Move>(m)) != Verdict::Legal) continue;
+                legal.push_back(static_cast<Move>(m));
+                int x;
+                if (h.current().game_over())
+                    x = 2 * area_score(h.geometry(), h.current()) - h.rules().komi_x2;
+                else
+                    REQUIRE(b->value(h, x));  // a state after a cycle too: W leaves history out
+                best = black ? std::max(best, x) : std::min(best, x);
+                h.pop();
+            }
+            REQUIRE(best == w);
+            ++checked;
+            (w == 0 ? zero : nonzero)++;
+            const auto pick = std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+            h.play(legal[pick]);
+        }
+        while (h.turns() > root_turns) h.pop();
+    }
+    REQUIRE(checked >= 2000);
+    REQUIRE(zero >= 200);
+    REQUIRE(nonzero >= 200);
+}
+
+TEST_CASE("cycle bounds: the reference value lies between 0 and W", "[solver]") {
+    // After random histories on boards the reference solves, under both simple-ko presets:
+    // min(W, 0) <= value <= max(W, 0), so W = 0 means a value of 0.
+    std::mt19937_64 rng(20261125);
+    int checked = 0, decided = 0, strict = 0;
+    for (int round = 0; checked < 300 && round < 3000; ++round) {
+        auto [rows, cols] = Boards[round % 4];
+        History h = random_game(rows, cols, SimpleKo[(round / 4) % 2], round % 16, 4, rng);
+        if (h.game_over()) continue;
+        int expected;
+        if (!reference::value_x2(h, expected, 2'000'000)) continue;
+        auto b = CycleBounds::build(h, std::size_t{64} << 20);
+        REQUIRE(b);
+        int w;
+        REQUIRE(b->value(h, w));
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns: W " << w);
+        REQUIRE(std::min(w, 0) <= expected);
+        REQUIRE(expected <= std::max(w, 0));
+        ++checked;
+        decided += w == 0;
+        strict += expected != w;  // the history made the value differ from W
+    }
+    WARN("decided by W = 0: " << decided << ", value other than W: " << strict);
+    REQUIRE(checked >= 300);
+    REQUIRE(decided >= 30);
+    REQUIRE(checked - decided >= 30);
+}
+
+TEST_CASE("cycle bounds: refused when they do not fit or the rules have no cycles", "[solver]") {
+    Geometry g = *Geometry::make(3, 3);
+    History mg(g, find_preset("mg")->rules);
+    REQUIRE_FALSE(CycleBounds::build(mg, 4096));
+    auto b = CycleBounds::build(mg, std::size_t{64} << 20);
+    REQUIRE(b);
+    REQUIRE(b->bytes() <= std::size_t{64} << 20);
+    REQUIRE(b->states() == b->zero + b->positive + b->negative);
+    History tt(g, find_preset("tromp-taylor")->rules);
+    REQUIRE_FALSE(CycleBounds::build(tt, std::size_t{64} << 20));
+}
