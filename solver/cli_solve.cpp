@@ -132,7 +132,9 @@ void run_solve(const SolveArgs& a) {
                       {"hits", res.table_hits},
                       {"stores", res.table_stores}};
         if (res.cycle_states > 0)
-            j["cycle_bounds"] = {{"states", res.cycle_states}, {"decided", res.cycle_decided}};
+            j["cycle_bounds"] = {{"states", res.cycle_states},
+                                 {"decided", res.cycle_decided},
+                                 {"seconds", res.cycle_seconds}};
         fmt::print("{}\n", j.dump());
     } else {
         fmt::print("Board {}, rules {}: {}\n", g.name(), a.rules, describe(r));
@@ -191,8 +193,10 @@ void run_solve(const SolveArgs& a) {
                    static_cast<double>(res.table_bytes) / (1 << 20), res.table_used,
                    res.table_capacity, res.table_hits, res.table_stores);
         if (res.cycle_states > 0)
-            fmt::print("Cycle bounds: {} states without history, {} of them decided (value 0)\n",
-                       res.cycle_states, res.cycle_decided);
+            fmt::print(
+                "Cycle bounds: {} states without history, {} of them decided (value 0), built in "
+                "{:.3f} s\n",
+                res.cycle_states, res.cycle_decided, res.cycle_seconds);
     }
     if (!a.sgf.empty() && res.complete) write_sgf(a.sgf, g, r, a.rules, res, h);
     if (!res.complete) throw Interrupted();

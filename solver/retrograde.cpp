@@ -9,6 +9,7 @@
 
 #include "rules/scoring.hpp"
 #include "rules/zobrist.hpp"
+#include "tables/legal_count.hpp"
 
 namespace smallgo {
 
@@ -75,10 +76,22 @@ u32 CycleBounds::insert(const Key& k) {
     return static_cast<u32>(keys_.size() - 1);
 }
 
-std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_bytes) {
+std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_bytes,
+                                              const std::atomic<bool>* stop) {
     const Geometry& g = h.geometry();
     const Rules& r = h.rules();
     if (r.ko != KoRule::Simple || h.game_over()) return std::nullopt;
+    auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
+    // The least a state holds in used() below: its key, its work arrays and two hash slots.
+    constexpr std::size_t MinBytesPerState =
+        sizeof(Key) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16) + 2 * sizeof(u32);
+    if (h.current().occupied() == 0) {
+        // At least 2 L(m,n) states (the header). Beyond 25 points L is above 2 * 10^11 (1x26,
+        // the least: 220,305,664,445 by `smallgo count 1x26`): no memory holds that many.
+        if (g.points() > 25) return std::nullopt;
+        const auto lower = 2 * legal_positions(g.rows(), g.cols());
+        if (lower * MinBytesPerState > max_bytes) return std::nullopt;
+    }
     constexpr int NoFinal = INT_MIN;
     CycleBounds b;
     std::vector<u32> first{0};  // moves of state i: succ[first[i] .. first[i + 1])
@@ -111,7 +124,9 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
                                         static_cast<u8>(next.to_move), next.passes}));
         }
         first.push_back(static_cast<u32>(succ.size()));
-        if (used() > max_bytes) return std::nullopt;
+        if ((i & 0xFFF) == 0 && stopped()) return std::nullopt;
+        b.peak_bytes = std::max(b.peak_bytes, used());
+        if (b.peak_bytes > max_bytes) return std::nullopt;
     }
 
     // The best for the side to move over the moves of state i, with `final_score` mapping a final
@@ -128,7 +143,7 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     // Value iteration from 0, in place, deepest states first, until nothing changes: from below
     // for P (its least fixed point), from above for N (its greatest).
     auto iterate = [&](std::vector<i16>& v, auto final_score) {
-        for (bool changed = true; changed; ++b.sweeps) {
+        for (bool changed = true; changed && !stopped(); ++b.sweeps) {
             changed = false;
             for (std::size_t i = n; i-- > 0;) {
                 const int x = best(i, v, final_score);
@@ -139,6 +154,7 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     std::vector<i16> p(n, 0), q(n, 0);
     iterate(p, [](int s) { return std::max(s, 0); });
     iterate(q, [](int s) { return std::min(s, 0); });
+    if (stopped()) return std::nullopt;
     b.w_.resize(n);
     for (std::size_t i = 0; i < n; ++i) b.w_[i] = p[i] > 0 ? p[i] : q[i];
     // The equation of retrograde.hpp, at every state: the bounds rest on it.

@@ -26,6 +26,7 @@
 // state and keeps no table if one fails, so the bounds rest on that check, not on this paragraph.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -41,8 +42,12 @@ Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, c
 class CycleBounds {
   public:
     // The analysis of every state reachable from h's current one (h's rules must be simple ko);
-    // nullopt when it would need more than max_bytes or the equation check fails.
-    static std::optional<CycleBounds> build(const History& h, std::size_t max_bytes);
+    // nullopt when it would need more than max_bytes, when *stop is set (checked every 4,096
+    // states and every sweep), or when the equation check fails. From an empty board every legal
+    // board is reachable with either side to move, so there are at least 2 L(m,n) states; where
+    // that many would not fit, nothing is built.
+    static std::optional<CycleBounds> build(const History& h, std::size_t max_bytes,
+                                            const std::atomic<bool>* stop = nullptr);
 
     // W of the state of h's current position (Black's view, half points), if it was reached.
     bool value(const History& h, int& w) const;
@@ -53,7 +58,8 @@ class CycleBounds {
     }
     // States with W = 0 (decided), > 0 and < 0.
     std::size_t zero = 0, positive = 0, negative = 0;
-    int sweeps = 0;  // of value iteration, both halves
+    int sweeps = 0;              // of value iteration, both halves
+    std::size_t peak_bytes = 0;  // held while building (vectors at capacity)
 
   private:
     struct Key {

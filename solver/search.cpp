@@ -284,7 +284,11 @@ class Searcher {
                   ProvesHigh& proves_high, bool& open, Move& open_move);
     enum class Step { Illegal, Ended, Entered };
     Step enter(Move m, int& value);
-    // Score bounds (side to move's view) that hold under any history.
+    // Score bounds (side to move's view) of the path's current position `pos`. Benson's hold
+    // under any history; the simple-ko ones (retrograde.hpp) under any history with the same
+    // previous position, which fixes the plays the ko rule forbids. A node returns them without
+    // storing them, so they reach the table only inside a parent's proof, and the parent is that
+    // previous position wherever the proof is used.
     void static_bounds(const Position& pos, int& lo, int& hi) const;
     void store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
                int lower, int upper, Move move, const Keep& keep, const Dep& dep);
@@ -859,7 +863,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
     // memory. The table of proofs takes 7/8 of the rest, the cache of open tests 1/8.
     std::optional<CycleBounds> cycle;
     if (o.use_cycle_bounds && h.rules().ko == KoRule::Simple)
-        cycle = CycleBounds::build(h, o.hash_bytes / 2);
+        cycle = CycleBounds::build(h, o.hash_bytes / 2, o.stop);
+    const double cycle_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::size_t rest = o.hash_bytes - (cycle ? cycle->bytes() : 0);
     TranspositionTable tt(rest / 8 * 7);
     OpenTable open(rest / 8);
@@ -881,6 +887,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.table_hits = s.hits;
         r.table_stores = s.stores;
         r.restarts = s.restarts();
+        r.cycle_seconds = cycle_seconds;
         if (cycle) {
             r.cycle_states = cycle->states(), r.cycle_decided = cycle->zero;
             r.table_bytes += cycle->bytes();

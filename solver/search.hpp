@@ -75,6 +75,7 @@ struct SolveResult {
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes)
     // Simple ko: states of the retrograde analysis (0 when none was made) and those it decides.
     std::size_t cycle_states = 0, cycle_decided = 0;
+    double cycle_seconds = 0;  // building them (or finding that they do not fit)
 };
 
 // Solves the game from h's current position (the history before it counts for the ko rules).

@@ -10,6 +10,7 @@
 #include "rules/history.hpp"
 #include "rules/scoring.hpp"
 #include "solver/retrograde.hpp"
+#include "solver/search.hpp"
 
 using namespace smallgo;
 
@@ -53,7 +54,7 @@ TEST_CASE("cycle bounds: the forbidden plays are those the kernel calls ko", "[s
     }
     REQUIRE(positions >= 3000);
     REQUIRE(with_ko >= 200);
-    REQUIRE(after_pass >= 10);  // a single-stone suicide after a pass, under mg
+    REQUIRE(after_pass >= 10);  // a single-stone suicide after a pass (or after one), under mg
 }
 
 TEST_CASE("cycle bounds: W meets its equation on the kernel's moves", "[solver]") {
@@ -127,14 +128,63 @@ TEST_CASE("cycle bounds: the reference value lies between 0 and W", "[solver]") 
     REQUIRE(checked - decided >= 30);
 }
 
-TEST_CASE("cycle bounds: refused when they do not fit or the rules have no cycles", "[solver]") {
+TEST_CASE("cycle bounds: the search uses them", "[solver]") {
+    // Where W of the root is 0 the value is 0 and the search needs few nodes; without the bounds
+    // the same positions cost many times more (or stop at a limit of 200,000 nodes, which then
+    // counts). Random histories on 1x6, 2x3 and 1x7.
+    std::mt19937_64 rng(5);
+    const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}};
+    int decided = 0;
+    u64 with = 0, without = 0;
+    for (int round = 0; decided < 30 && round < 600; ++round) {
+        auto [rows, cols] = boards[round % 3];
+        History h = random_game(rows, cols, SimpleKo[(round / 3) % 2], round % 12, 4, rng);
+        if (h.game_over()) continue;
+        auto b = CycleBounds::build(h, std::size_t{64} << 20);
+        REQUIRE(b);
+        int w;
+        REQUIRE(b->value(h, w));
+        if (w != 0) continue;
+        SolveOptions o;
+        o.hash_bytes = std::size_t{16} << 20;
+        o.node_limit = 50'000'000;
+        auto bounded = solve(h, o);
+        o.use_cycle_bounds = false;
+        o.node_limit = 200'000;  // some take hundreds of millions of nodes without the bounds
+        auto plain = solve(h, o);
+        REQUIRE(bounded.complete);
+        REQUIRE(bounded.value_x2 == 0);
+        REQUIRE(bounded.cycle_states == b->states());
+        if (plain.complete) REQUIRE(plain.value_x2 == 0);
+        with += bounded.nodes, without += plain.nodes;
+        ++decided;
+    }
+    WARN("nodes with the bounds " << with << ", without " << without);
+    REQUIRE(decided >= 30);
+    REQUIRE(with * 20 < without);
+}
+
+TEST_CASE("cycle bounds: refused over their memory, on request, and without cycles", "[solver]") {
     Geometry g = *Geometry::make(3, 3);
     History mg(g, find_preset("mg")->rules);
-    REQUIRE_FALSE(CycleBounds::build(mg, 4096));
+    mg.play(static_cast<Move>(g.point(1, 1)));
     auto b = CycleBounds::build(mg, std::size_t{64} << 20);
     REQUIRE(b);
-    REQUIRE(b->bytes() <= std::size_t{64} << 20);
-    REQUIRE(b->states() == b->zero + b->positive + b->negative);
+    // The same build with one byte less than it held at its peak is refused, and the table it
+    // keeps is within its limit.
+    REQUIRE(b->bytes() <= b->peak_bytes);
+    REQUIRE(CycleBounds::build(mg, b->peak_bytes));
+    REQUIRE_FALSE(CycleBounds::build(mg, b->peak_bytes - 1));
+    // From an empty board there are at least 2 L(m,n) states: 5x5 (L above 4 * 10^11) and 5x6
+    // are refused at once even with a terabyte (a breadth-first build would not end).
+    for (auto [rows, cols] : {std::pair{5, 5}, {5, 6}}) {
+        History empty(*Geometry::make(rows, cols), find_preset("simple")->rules);
+        REQUIRE_FALSE(CycleBounds::build(empty, std::size_t{1} << 40));
+    }
+    // A stop request.
+    std::atomic<bool> stop{true};
+    REQUIRE_FALSE(CycleBounds::build(mg, std::size_t{64} << 20, &stop));
+    // No cycle rule without simple ko.
     History tt(g, find_preset("tromp-taylor")->rules);
     REQUIRE_FALSE(CycleBounds::build(tt, std::size_t{64} << 20));
 }
