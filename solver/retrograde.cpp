@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <climits>
+#include <tuple>
 
 #include "rules/scoring.hpp"
 #include "rules/zobrist.hpp"
@@ -32,47 +33,55 @@ Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, c
     return out;
 }
 
-u64 CycleBounds::hash(const Key& k) {
+u64 CycleBounds::hash(const State& k) {
     return zobrist::splitmix64(
         k.black ^ zobrist::splitmix64(k.white ^ zobrist::splitmix64(
                                                     k.forbidden ^ (u64{k.to_move} << 1 | k.passes))));
 }
 
-CycleBounds::Key CycleBounds::key_of(const Geometry& g, const Rules& r, const History& h) {
-    const Position& cur = h.current();
-    const Position* prev = h.turns() >= 1 ? &h.at(h.turns() - 1) : nullptr;
-    return Key{cur.black(), cur.white(), ko_forbidden(g, r, prev, cur),
-               static_cast<u8>(cur.to_move), cur.passes};
+CycleBounds::State CycleBounds::canonical(const State& k) const {
+    State best = k;
+    for (int s = 1; s < syms_; ++s) {
+        auto map = [&](Bitboard b) {
+            Bitboard out = 0;
+            for (; b; b &= b - 1) out |= sym_bit_[s][std::countr_zero(b)];
+            return out;
+        };
+        const State c{map(k.black), map(k.white), map(k.forbidden), k.to_move, k.passes};
+        if (std::tie(c.black, c.white, c.forbidden) < std::tie(best.black, best.white, best.forbidden))
+            best = c;
+    }
+    return best;
 }
 
-long CycleBounds::find(const Key& k) const {
-    if (slots_.empty()) return -1;
-    for (u64 i = hash(k) & mask_;; i = (i + 1) & mask_) {
-        const u32 s = slots_[i];
-        if (s == 0) return -1;
-        if (keys_[s - 1] == k) return static_cast<long>(s - 1);
-    }
+CycleBounds::State CycleBounds::state(const History& h) const {
+    const Position& cur = h.current();
+    const Position* prev = h.turns() >= 1 ? &h.at(h.turns() - 1) : nullptr;
+    return canonical(State{cur.black(), cur.white(), ko_forbidden(h.geometry(), h.rules(), prev, cur),
+                         static_cast<u8>(cur.to_move), cur.passes});
 }
 
 void CycleBounds::grow() {
-    std::vector<u32> old(std::max<std::size_t>(1024, slots_.size() * 2), 0);
+    std::vector<u64> old(std::max<std::size_t>(1024, slots_.size() * 2), 0);
     old.swap(slots_);
-    mask_ = slots_.size() - 1;
-    for (u32 s : old) {
+    slot_mask_ = slots_.size() - 1;
+    for (u64 s : old) {
         if (s == 0) continue;
-        u64 i = hash(keys_[s - 1]) & mask_;
-        while (slots_[i] != 0) i = (i + 1) & mask_;
+        u64 i = hash(keys_[(s & 0xFFFFFFFF) - 1]) & slot_mask_;
+        while (slots_[i] != 0) i = (i + 1) & slot_mask_;
         slots_[i] = s;
     }
 }
 
-u32 CycleBounds::insert(const Key& k) {
+u32 CycleBounds::insert(const State& k) {
     if (2 * (keys_.size() + 1) > slots_.size()) grow();
-    u64 i = hash(k) & mask_;
-    for (; slots_[i] != 0; i = (i + 1) & mask_)
-        if (keys_[slots_[i] - 1] == k) return slots_[i] - 1;
+    const u64 hk = hash(k), tag = hk >> 32 << 32;
+    u64 i = hk & slot_mask_;
+    for (; slots_[i] != 0; i = (i + 1) & slot_mask_)
+        if ((slots_[i] & ~u64{0xFFFFFFFF}) == tag && keys_[(slots_[i] & 0xFFFFFFFF) - 1] == k)
+            return static_cast<u32>((slots_[i] & 0xFFFFFFFF) - 1);
     keys_.push_back(k);
-    slots_[i] = static_cast<u32>(keys_.size());
+    slots_[i] = tag | keys_.size();
     return static_cast<u32>(keys_.size() - 1);
 }
 
@@ -84,27 +93,32 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
     // The least a state holds in used() below: its key, its work arrays and two hash slots.
     constexpr std::size_t MinBytesPerState =
-        sizeof(Key) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16) + 2 * sizeof(u32);
+        sizeof(State) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16) + 2 * sizeof(u64);
     if (h.current().occupied() == 0) {
-        // At least 2 L(m,n) states (the header). Beyond 25 points L is above 2 * 10^11 (1x26,
-        // the least: 220,305,664,445 by `smallgo count 1x26`): no memory holds that many.
+        // At least 2 L(m,n) states (the header), so 2 L(m,n) / symmetries least copies. Beyond
+        // 25 points L is above 2 * 10^11 (1x26, the least: 220,305,664,445 by `smallgo count
+        // 1x26`): no memory holds that many.
         if (g.points() > 25) return std::nullopt;
-        const auto lower = 2 * legal_positions(g.rows(), g.cols());
+        const auto lower = 2 * legal_positions(g.rows(), g.cols()) / g.symmetry_count();
         if (lower * MinBytesPerState > max_bytes) return std::nullopt;
     }
     constexpr int NoFinal = INT_MIN;
     CycleBounds b;
+    b.syms_ = g.symmetry_count();
+    for (int sym = 0; sym < b.syms_; ++sym)
+        for (int p = 0; p < g.points(); ++p)
+            b.sym_bit_[sym][p] = Geometry::bit(g.map_point(sym, p));
     std::vector<u32> first{0};  // moves of state i: succ[first[i] .. first[i + 1])
     std::vector<u32> succ;
     std::vector<int> final_pass;  // the score of a pass that ends the game, or NoFinal
     // The memory held (vectors grow by doubling, so up to twice this for a moment).
     auto used = [&] {
-        return b.keys_.capacity() * (sizeof(Key) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16)) +
-               b.slots_.capacity() * sizeof(u32) + succ.capacity() * sizeof(u32);
+        return b.keys_.capacity() * (sizeof(State) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16)) +
+               b.slots_.capacity() * sizeof(u64) + succ.capacity() * sizeof(u32);
     };
-    b.insert(key_of(g, r, h));
+    b.insert(b.state(h));
     for (std::size_t i = 0; i < b.keys_.size(); ++i) {
-        const Key k = b.keys_[i];  // a copy: insert() may move the keys
+        const State k = b.keys_[i];  // a copy: insert() may move the keys
         Position cur = make_position(k.black, k.white, static_cast<Color>(k.to_move));
         cur.passes = k.passes;
         for (Bitboard e = cur.empty(g) & ~k.forbidden; e; e &= e - 1) {
@@ -112,16 +126,18 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
             if (cur.play(g, static_cast<Move>(std::countr_zero(e)), r.suicide_allowed, next) !=
                 PlayStatus::Ok)
                 continue;
-            succ.push_back(b.insert(Key{next.black(), next.white(), ko_forbidden(g, r, &cur, next),
-                                        static_cast<u8>(next.to_move), 0}));
+            succ.push_back(b.insert(b.canonical(State{next.black(), next.white(),
+                                                    ko_forbidden(g, r, &cur, next),
+                                                    static_cast<u8>(next.to_move), 0})));
         }
         const Position next = cur.after_pass();
         if (next.game_over()) {
             final_pass.push_back(2 * area_score(g, next) - r.komi_x2);
         } else {
             final_pass.push_back(NoFinal);
-            succ.push_back(b.insert(Key{next.black(), next.white(), ko_forbidden(g, r, &cur, next),
-                                        static_cast<u8>(next.to_move), next.passes}));
+            succ.push_back(b.insert(b.canonical(State{next.black(), next.white(),
+                                                    ko_forbidden(g, r, &cur, next),
+                                                    static_cast<u8>(next.to_move), next.passes})));
         }
         first.push_back(static_cast<u32>(succ.size()));
         if ((i & 0xFFF) == 0 && stopped()) return std::nullopt;
@@ -155,22 +171,47 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     iterate(p, [](int s) { return std::max(s, 0); });
     iterate(q, [](int s) { return std::min(s, 0); });
     if (stopped()) return std::nullopt;
-    b.w_.resize(n);
-    for (std::size_t i = 0; i < n; ++i) b.w_[i] = p[i] > 0 ? p[i] : q[i];
+    std::vector<i16>& w = p;  // W = P where P > 0, N elsewhere
+    for (std::size_t i = 0; i < n; ++i) w[i] = p[i] > 0 ? p[i] : q[i];
     // The equation of retrograde.hpp, at every state: the bounds rest on it.
     for (std::size_t i = 0; i < n; ++i) {
-        if (best(i, b.w_, [](int s) { return s; }) != b.w_[i]) return std::nullopt;
-        (b.w_[i] == 0 ? b.zero : b.w_[i] > 0 ? b.positive : b.negative)++;
+        if (best(i, w, [](int s) { return s; }) != w[i]) return std::nullopt;
+        (w[i] == 0 ? b.zero : w[i] > 0 ? b.positive : b.negative)++;
     }
-    b.keys_.shrink_to_fit();
+
+    // The lookup table: the moves, the search's hash slots and N go first.
+    std::vector<u32>().swap(succ), std::vector<u32>().swap(first);
+    std::vector<int>().swap(final_pass), std::vector<i16>().swap(q);
+    std::vector<u64>().swap(b.slots_);
+    std::size_t size = 1024;
+    while (3 * size < 4 * n) size *= 2;
+    b.peak_bytes = std::max(b.peak_bytes, b.keys_.capacity() * sizeof(State) +
+                                              w.capacity() * sizeof(i16) + size * sizeof(Entry));
+    if (b.peak_bytes > max_bytes) return std::nullopt;
+    b.table_.assign(size, Entry{});
+    b.mask_ = size - 1;
+    for (std::size_t i = 0; i < n; ++i) {
+        const State& k = b.keys_[i];
+        u64 j = hash(k) & b.mask_;
+        while (b.table_[j].to_move != EmptyEntry) j = (j + 1) & b.mask_;
+        b.table_[j] = Entry{k.black, k.white, k.forbidden, k.to_move, k.passes, w[i]};
+    }
+    b.states_ = n;
+    std::vector<State>().swap(b.keys_);
     return b;
 }
 
-bool CycleBounds::value(const History& h, int& w) const {
-    const long i = find(key_of(h.geometry(), h.rules(), h));
-    if (i < 0) return false;
-    w = w_[static_cast<std::size_t>(i)];
-    return true;
+bool CycleBounds::value(const State& s, int& w) const {
+    if (table_.empty()) return false;
+    for (u64 i = hash(s) & mask_;; i = (i + 1) & mask_) {
+        const Entry& e = table_[i];
+        if (e.to_move == EmptyEntry) return false;
+        if (e.black == s.black && e.white == s.white && e.forbidden == s.forbidden &&
+            e.to_move == s.to_move && e.passes == s.passes) {
+            w = e.w;
+            return true;
+        }
+    }
 }
 
 }  // namespace smallgo

@@ -24,8 +24,11 @@
 // P, what Black can force above 0 (final scores below 0 count as 0), and N, what White can force
 // below it; W = P where P > 0, N elsewhere. The build then checks the equation above at every
 // state and keeps no table if one fails, so the bounds rest on that check, not on this paragraph.
+// A state is held as its least copy over the board's symmetries (the rules are the same on every
+// copy), which divides the states by about 4 on rectangles and 7 on squares.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <optional>
@@ -41,6 +44,13 @@ Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, c
 
 class CycleBounds {
   public:
+    // A state: the stones, the plays the ko rule forbids, the side to move and the passes.
+    struct State {
+        Bitboard black = 0, white = 0, forbidden = 0;
+        u8 to_move = 0, passes = 0;
+        friend bool operator==(const State&, const State&) = default;
+    };
+
     // The analysis of every state reachable from h's current one (h's rules must be simple ko);
     // nullopt when it would need more than max_bytes, when *stop is set (checked every 4,096
     // states and every sweep), or when the equation check fails. From an empty board every legal
@@ -49,35 +59,47 @@ class CycleBounds {
     static std::optional<CycleBounds> build(const History& h, std::size_t max_bytes,
                                             const std::atomic<bool>* stop = nullptr);
 
-    // W of the state of h's current position (Black's view, half points), if it was reached.
-    bool value(const History& h, int& w) const;
-    std::size_t states() const { return keys_.size(); }
-    std::size_t bytes() const {
-        return keys_.capacity() * sizeof(Key) + w_.capacity() * sizeof(i16) +
-               slots_.capacity() * sizeof(u32);
-    }
+    // The state of h's current position, as its least copy over the board's symmetries (the
+    // game is the same on every copy, so W is too).
+    State state(const History& h) const;
+    // Asks for the memory that value(s) will read.
+    void prefetch(const State& s) const { __builtin_prefetch(&table_[hash(s) & mask_]); }
+    // W of state s (Black's view, half points), if it was reached.
+    bool value(const State& s, int& w) const;
+    bool value(const History& h, int& w) const { return value(state(h), w); }
+    std::size_t states() const { return states_; }
+    std::size_t bytes() const { return table_.capacity() * sizeof(Entry); }
     // States with W = 0 (decided), > 0 and < 0.
     std::size_t zero = 0, positive = 0, negative = 0;
     int sweeps = 0;              // of value iteration, both halves
     std::size_t peak_bytes = 0;  // held while building (vectors at capacity)
 
   private:
-    struct Key {
-        Bitboard black = 0, white = 0, forbidden = 0;
-        u8 to_move = 0, passes = 0;
-        friend bool operator==(const Key&, const Key&) = default;
-    };
-    static u64 hash(const Key& k);
-    static Key key_of(const Geometry& g, const Rules& r, const History& h);
-    // Index of k, or -1; insert adds it when absent.
-    long find(const Key& k) const;
-    u32 insert(const Key& k);
+    static u64 hash(const State& k);
+    State canonical(const State& k) const;
+    // While building: the index of k among keys_, added when absent.
+    u32 insert(const State& k);
     void grow();
 
-    std::vector<Key> keys_;
-    std::vector<i16> w_;
-    std::vector<u32> slots_;  // open addressing: index + 1, 0 empty
+    // While building: the states in the order found, and open addressing over them: the hash's
+    // high 32 bits, then index + 1 in the low 32 (0: empty slot), so a probe reads a key only
+    // when the high bits match.
+    std::vector<State> keys_;
+    std::vector<u64> slots_;
+    u64 slot_mask_ = 0;
+    // Then: each state with its W in one 32-byte entry, open addressing at a load of at most 3/4,
+    // so that a lookup reads one place in memory.
+    struct Entry {
+        Bitboard black = 0, white = 0, forbidden = 0;
+        u8 to_move = EmptyEntry, passes = 0;
+        i16 w = 0;
+    };
+    static constexpr u8 EmptyEntry = 0xFF;
+    std::vector<Entry> table_;
     u64 mask_ = 0;
+    std::size_t states_ = 0;
+    int syms_ = 1;
+    std::array<std::array<Bitboard, MaxPoints>, 8> sym_bit_{};  // [symmetry][point]: its image
 };
 
 }  // namespace smallgo

@@ -289,7 +289,8 @@ class Searcher {
     // previous position, which fixes the plays the ko rule forbids. A node returns them without
     // storing them, so they reach the table only inside a parent's proof, and the parent is that
     // previous position wherever the proof is used.
-    void static_bounds(const Position& pos, int& lo, int& hi) const;
+    void static_bounds(const Position& pos, int& lo, int& hi,
+                       const CycleBounds::State* state = nullptr) const;
     void store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
                int lower, int upper, Move move, const Keep& keep, const Dep& dep);
     int terminal_x2(const Position& p) const { return 2 * area_score(g_, p) - rules_.komi_x2; }
@@ -391,7 +392,8 @@ Searcher::Canonical Searcher::canonical(const Position& p) const {
     return c;
 }
 
-void Searcher::static_bounds(const Position& pos, int& lo, int& hi) const {
+void Searcher::static_bounds(const Position& pos, int& lo, int& hi,
+                             const CycleBounds::State* state) const {
     // Bounds from unconditional life: alive stones and the one-point eyes they enclose stay
     // their owner's to the end whatever the history, so a result resting on them needs nothing
     // of the path. (Larger enclosed regions were counted too, where no earlier board held the
@@ -410,7 +412,7 @@ void Searcher::static_bounds(const Position& pos, int& lo, int& hi) const {
     // Simple ko: the value lies between 0 and W of the node's state, whatever the history
     // (retrograde.hpp); pos is the path's current position.
     int w;
-    if (cycle_ && cycle_->value(*h_, w))
+    if (cycle_ && (state ? cycle_->value(*state, w) : cycle_->value(*h_, w)))
         lo = std::max(lo, std::min(w, 0)), hi = std::min(hi, std::max(w, 0));
     if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
 }
@@ -433,8 +435,10 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     const bool probing = options_.use_table && depth > 0;
     const Canonical c = probing ? canonical(pos) : Canonical{pos, 0, 0};
     if (probing) tt_.prefetch(c.key), open_.prefetch(c.key ^ salt_);
+    CycleBounds::State cs;
+    if (cycle_) cs = cycle_->state(*h_), cycle_->prefetch(cs);
     int lo, hi;
-    static_bounds(pos, lo, hi);
+    static_bounds(pos, lo, hi, cycle_ ? &cs : nullptr);
     if (lo >= beta) return {High, lo};
     if (hi < beta) return {Low, hi};
     if (depth <= 0) return {Unknown, 0};
