@@ -20,8 +20,18 @@ Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, c
     // captures nothing; the board then has no new stone of the opponent's, so it recreates prev
     // only if the last turn added none either: prev's board is cur's, and the play removed just
     // its own stone. Otherwise prev has the mover's stone where the play is.
-    const Bitboard candidates =
-        prev->same_board(cur) ? cur.empty(g) : cur.empty(g) & prev->of(cur.to_move);
+    Bitboard candidates = cur.empty(g) & prev->of(cur.to_move);
+    if (prev->same_board(cur)) {
+        // A single-stone suicide: only where suicide is allowed, and only on a point whose
+        // neighbours are all the opponent's (a stone of one's own would join the string).
+        if (!r.suicide_allowed) return 0;
+        candidates = 0;
+        const Bitboard theirs = cur.of(opponent(cur.to_move));
+        for (Bitboard e = cur.empty(g); e; e &= e - 1) {
+            const Bitboard b = e & (0 - e);
+            if ((g.neighbours(b) & ~theirs) == 0) candidates |= b;
+        }
+    }
     Bitboard out = 0;
     for (Bitboard c = candidates; c; c &= c - 1) {
         const int p = std::countr_zero(c);
@@ -44,7 +54,7 @@ CycleBounds::State CycleBounds::canonical(const State& k) const {
     for (int s = 1; s < syms_; ++s) {
         auto map = [&](Bitboard b) {
             Bitboard out = 0;
-            for (; b; b &= b - 1) out |= sym_bit_[s][std::countr_zero(b)];
+            for (int i = 0; i < bytes_; ++i) out |= byte_map_[(s * 8 + i) * 256 + ((b >> 8 * i) & 0xFF)];
             return out;
         };
         const State c{map(k.black), map(k.white), map(k.forbidden), k.to_move, k.passes};
@@ -105,9 +115,15 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     constexpr int NoFinal = INT_MIN;
     CycleBounds b;
     b.syms_ = g.symmetry_count();
+    b.bytes_ = (g.points() + 7) / 8;
+    b.byte_map_.assign(std::size_t{8} * 8 * 256, 0);
     for (int sym = 0; sym < b.syms_; ++sym)
-        for (int p = 0; p < g.points(); ++p)
-            b.sym_bit_[sym][p] = Geometry::bit(g.map_point(sym, p));
+        for (int i = 0; i < b.bytes_; ++i)
+            for (int v = 0; v < 256; ++v)
+                for (int bit = 0; bit < 8 && 8 * i + bit < g.points(); ++bit)
+                    if (v >> bit & 1)
+                        b.byte_map_[(sym * 8 + i) * 256 + v] |=
+                            Geometry::bit(g.map_point(sym, 8 * i + bit));
     std::vector<u32> first{0};  // moves of state i: succ[first[i] .. first[i + 1])
     std::vector<u32> succ;
     std::vector<int> final_pass;  // the score of a pass that ends the game, or NoFinal

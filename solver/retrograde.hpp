@@ -28,7 +28,6 @@
 // copy), which divides the states by about 4 on rectangles and 7 on squares.
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <cstddef>
 #include <optional>
@@ -68,7 +67,9 @@ class CycleBounds {
     bool value(const State& s, int& w) const;
     bool value(const History& h, int& w) const { return value(state(h), w); }
     std::size_t states() const { return states_; }
-    std::size_t bytes() const { return table_.capacity() * sizeof(Entry); }
+    std::size_t bytes() const {
+        return table_.capacity() * sizeof(Entry) + byte_map_.capacity() * sizeof(Bitboard);
+    }
     // States with W = 0 (decided), > 0 and < 0.
     std::size_t zero = 0, positive = 0, negative = 0;
     int sweeps = 0;              // of value iteration, both halves
@@ -99,7 +100,9 @@ class CycleBounds {
     u64 mask_ = 0;
     std::size_t states_ = 0;
     int syms_ = 1;
-    std::array<std::array<Bitboard, MaxPoints>, 8> sym_bit_{};  // [symmetry][point]: its image
+    // The image under symmetry s of byte i of a board with value v: [(s * 8 + i) * 256 + v].
+    int bytes_ = 1;
+    std::vector<Bitboard> byte_map_;
 };
 
 }  // namespace smallgo
