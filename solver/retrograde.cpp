@@ -101,9 +101,10 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     const Rules& r = h.rules();
     if (r.ko != KoRule::Simple || h.game_over()) return std::nullopt;
     auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
-    // The least a state holds in used() below: its key, its work arrays and two hash slots.
-    constexpr std::size_t MinBytesPerState =
-        sizeof(State) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16) + 2 * sizeof(u64);
+    // What a state holds while building: its key and work arrays (first, final_pass, and P, N
+    // and W), and at least two hash slots (a load of at most 1/2).
+    constexpr std::size_t BytesPerKey = sizeof(State) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16);
+    constexpr std::size_t MinBytesPerState = BytesPerKey + 2 * sizeof(u64);
     if (h.current().occupied() == 0) {
         // At least 2 L(m,n) states (the header), so 2 L(m,n) / symmetries least copies. Beyond
         // 25 points L is above 2 * 10^11 (1x26, the least: 220,305,664,445 by `smallgo count
@@ -129,7 +130,7 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     std::vector<int> final_pass;  // the score of a pass that ends the game, or NoFinal
     // The memory held (vectors grow by doubling, so up to twice this for a moment).
     auto used = [&] {
-        return b.keys_.capacity() * (sizeof(State) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16)) +
+        return b.byte_map_.capacity() * sizeof(Bitboard) + b.keys_.capacity() * BytesPerKey +
                b.slots_.capacity() * sizeof(u64) + succ.capacity() * sizeof(u32);
     };
     b.insert(b.state(h));
@@ -175,7 +176,7 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     // Value iteration from 0, in place, deepest states first, until nothing changes: from below
     // for P (its least fixed point), from above for N (its greatest).
     auto iterate = [&](std::vector<i16>& v, auto final_score) {
-        for (bool changed = true; changed && !stopped(); ++b.sweeps) {
+        for (bool changed = true; changed && !stopped();) {
             changed = false;
             for (std::size_t i = n; i-- > 0;) {
                 const int x = best(i, v, final_score);
@@ -192,7 +193,7 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     // The equation of retrograde.hpp, at every state: the bounds rest on it.
     for (std::size_t i = 0; i < n; ++i) {
         if (best(i, w, [](int s) { return s; }) != w[i]) return std::nullopt;
-        (w[i] == 0 ? b.zero : w[i] > 0 ? b.positive : b.negative)++;
+        b.zero += w[i] == 0;
     }
 
     // The lookup table: the moves, the search's hash slots and N go first.
@@ -201,7 +202,8 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     std::vector<u64>().swap(b.slots_);
     std::size_t size = 1024;
     while (3 * size < 4 * n) size *= 2;
-    b.peak_bytes = std::max(b.peak_bytes, b.keys_.capacity() * sizeof(State) +
+    b.peak_bytes = std::max(b.peak_bytes, b.byte_map_.capacity() * sizeof(Bitboard) +
+                                              b.keys_.capacity() * sizeof(State) +
                                               w.capacity() * sizeof(i16) + size * sizeof(Entry));
     if (b.peak_bytes > max_bytes) return std::nullopt;
     b.table_.assign(size, Entry{});

@@ -70,9 +70,7 @@ class CycleBounds {
     std::size_t bytes() const {
         return table_.capacity() * sizeof(Entry) + byte_map_.capacity() * sizeof(Bitboard);
     }
-    // States with W = 0 (decided), > 0 and < 0.
-    std::size_t zero = 0, positive = 0, negative = 0;
-    int sweeps = 0;              // of value iteration, both halves
+    std::size_t zero = 0;        // states with W = 0: decided
     std::size_t peak_bytes = 0;  // held while building (vectors at capacity)
 
   private:

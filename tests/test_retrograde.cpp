@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <random>
+#include <span>
 
+#include "random_games.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
 #include "rules/scoring.hpp"
@@ -16,22 +18,14 @@ using namespace smallgo;
 
 namespace {
 
-// A random game of up to `length` turns on rows x cols under `preset` (illegal moves skipped,
-// passes one time in `pass_odds`).
-History random_game(int rows, int cols, const char* preset, int length, int pass_odds,
-                    std::mt19937_64& rng) {
-    Geometry g = *Geometry::make(rows, cols);
-    History h(g, find_preset(preset)->rules);
-    for (int i = 0; i < length && !h.game_over(); ++i) {
-        Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-        if (m == Pass && std::uniform_int_distribution<int>(1, pass_odds)(rng) != 1) continue;
-        h.play(m);
-    }
-    return h;
-}
-
 const std::pair<int, int> Boards[] = {{1, 4}, {1, 5}, {2, 2}, {2, 3}, {1, 6}, {2, 4}, {3, 3}};
 const char* const SimpleKo[] = {"mg", "simple"};
+
+// Round r's game under a simple-ko preset: the board from `boards`, then up to `length` moves.
+History random_game(int round, std::span<const std::pair<int, int>> boards, int length,
+                    std::mt19937_64& rng) {
+    return testing::random_game(round, boards, SimpleKo, length, rng);
+}
 
 }  // namespace
 
@@ -39,8 +33,7 @@ TEST_CASE("cycle bounds: the forbidden plays are those the kernel calls ko", "[s
     std::mt19937_64 rng(20261124);
     int positions = 0, with_ko = 0, after_pass = 0;
     for (int round = 0; round < 4000; ++round) {
-        auto [rows, cols] = Boards[round % 7];
-        History h = random_game(rows, cols, SimpleKo[(round / 7) % 2], round % 30, 4, rng);
+        History h = random_game(round, Boards, round % 30, rng);
         if (h.game_over() || h.turns() == 0) continue;
         const Geometry& g = h.geometry();
         Bitboard expected = 0;
@@ -63,8 +56,7 @@ TEST_CASE("cycle bounds: W meets its equation on the kernel's moves", "[solver]"
     std::mt19937_64 rng(11);
     int checked = 0, zero = 0, nonzero = 0;
     for (int round = 0; round < 280; ++round) {
-        auto [rows, cols] = Boards[round % 7];
-        History h = random_game(rows, cols, SimpleKo[(round / 7) % 2], round % 8, 4, rng);
+        History h = random_game(round, Boards, round % 8, rng);
         if (h.game_over()) continue;
         auto b = CycleBounds::build(h, std::size_t{64} << 20);
         REQUIRE(b);
@@ -105,8 +97,7 @@ TEST_CASE("cycle bounds: the reference value lies between 0 and W", "[solver]") 
     std::mt19937_64 rng(20261125);
     int checked = 0, decided = 0, strict = 0;
     for (int round = 0; checked < 300 && round < 3000; ++round) {
-        auto [rows, cols] = Boards[round % 4];
-        History h = random_game(rows, cols, SimpleKo[(round / 4) % 2], round % 16, 4, rng);
+        History h = random_game(round, std::span(Boards).first(4), round % 16, rng);
         if (h.game_over()) continue;
         int expected;
         if (!reference::value_x2(h, expected, 2'000'000)) continue;
@@ -137,8 +128,7 @@ TEST_CASE("cycle bounds: the search uses them", "[solver]") {
     int decided = 0;
     u64 with = 0, without = 0;
     for (int round = 0; decided < 30 && round < 600; ++round) {
-        auto [rows, cols] = boards[round % 3];
-        History h = random_game(rows, cols, SimpleKo[(round / 3) % 2], round % 12, 4, rng);
+        History h = random_game(round, boards, round % 12, rng);
         if (h.game_over()) continue;
         auto b = CycleBounds::build(h, std::size_t{64} << 20);
         REQUIRE(b);

@@ -5,6 +5,7 @@
 #include <random>
 #include <span>
 
+#include "random_games.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
 #include "solver/search.hpp"
@@ -57,16 +58,8 @@ History random_history(int round, std::mt19937_64& rng, bool& captured) {
 // cycle with r, then 3 to 16 random moves (illegal ones skipped, three passes in four skipped).
 History longer_random_history(int round, std::span<const std::pair<int, int>> boards,
                               std::mt19937_64& rng) {
-    const int n = static_cast<int>(boards.size());
-    auto [rows, cols] = boards[static_cast<std::size_t>(round % n)];
-    Geometry g = *Geometry::make(rows, cols);
-    History h(g, find_preset(PresetNames[(round / n) % 5])->rules);
-    int length = std::uniform_int_distribution<int>(3, 16)(rng);
-    for (int i = 0; i < length && !h.game_over(); ++i) {
-        Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-        if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
-    }
-    return h;
+    const int length = std::uniform_int_distribution<int>(3, 16)(rng);
+    return testing::random_game(round, boards, PresetNames, length, rng);
 }
 }  // namespace
 

@@ -1,0 +1,29 @@
+// Random games for the tests that compare searches on positions with histories.
+#pragma once
+
+#include <random>
+#include <span>
+#include <utility>
+
+#include "rules/history.hpp"
+
+namespace smallgo::testing {
+
+// Round r's game: the board (from `boards`) and the preset (from `presets`) cycle with r, then up
+// to `length` random moves (illegal ones skipped, three passes in four skipped).
+inline History random_game(int round, std::span<const std::pair<int, int>> boards,
+                           std::span<const char* const> presets, int length,
+                           std::mt19937_64& rng) {
+    const int n = static_cast<int>(boards.size());
+    const int k = static_cast<int>(presets.size());
+    auto [rows, cols] = boards[static_cast<std::size_t>(round % n)];
+    Geometry g = *Geometry::make(rows, cols);
+    History h(g, find_preset(presets[static_cast<std::size_t>((round / n) % k)])->rules);
+    for (int i = 0; i < length && !h.game_over(); ++i) {
+        Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+        if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
+    }
+    return h;
+}
+
+}  // namespace smallgo::testing
