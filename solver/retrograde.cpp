@@ -14,7 +14,8 @@
 
 namespace smallgo {
 
-Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, const Position& cur) {
+Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev,
+                      const Position& cur) {
     if (!prev) return 0;
     // A play keeps its stone unless it removes its own string, which it does only when it
     // captures nothing; the board then has no new stone of the opponent's, so it recreates prev
@@ -45,8 +46,9 @@ Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, c
 
 u64 CycleBounds::hash(const State& k) {
     return zobrist::splitmix64(
-        k.black ^ zobrist::splitmix64(k.white ^ zobrist::splitmix64(
-                                                    k.forbidden ^ (u64{k.to_move} << 1 | k.passes))));
+        k.black ^
+        zobrist::splitmix64(k.white ^
+                            zobrist::splitmix64(k.forbidden ^ (u64{k.to_move} << 1 | k.passes))));
 }
 
 CycleBounds::State CycleBounds::canonical(const State& k) const {
@@ -54,11 +56,13 @@ CycleBounds::State CycleBounds::canonical(const State& k) const {
     for (int s = 1; s < syms_; ++s) {
         auto map = [&](Bitboard b) {
             Bitboard out = 0;
-            for (int i = 0; i < bytes_; ++i) out |= byte_map_[(s * 8 + i) * 256 + ((b >> 8 * i) & 0xFF)];
+            for (int i = 0; i < bytes_; ++i)
+                out |= byte_map_[(s * 8 + i) * 256 + ((b >> 8 * i) & 0xFF)];
             return out;
         };
         const State c{map(k.black), map(k.white), map(k.forbidden), k.to_move, k.passes};
-        if (std::tie(c.black, c.white, c.forbidden) < std::tie(best.black, best.white, best.forbidden))
+        if (std::tie(c.black, c.white, c.forbidden) <
+            std::tie(best.black, best.white, best.forbidden))
             best = c;
     }
     return best;
@@ -67,8 +71,9 @@ CycleBounds::State CycleBounds::canonical(const State& k) const {
 CycleBounds::State CycleBounds::state(const History& h) const {
     const Position& cur = h.current();
     const Position* prev = h.turns() >= 1 ? &h.at(h.turns() - 1) : nullptr;
-    return canonical(State{cur.black(), cur.white(), ko_forbidden(h.geometry(), h.rules(), prev, cur),
-                         static_cast<u8>(cur.to_move), cur.passes});
+    return canonical(State{cur.black(), cur.white(),
+                           ko_forbidden(h.geometry(), h.rules(), prev, cur),
+                           static_cast<u8>(cur.to_move), cur.passes});
 }
 
 void CycleBounds::grow() {
@@ -143,18 +148,18 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
             if (cur.play(g, static_cast<Move>(std::countr_zero(e)), r.suicide_allowed, next) !=
                 PlayStatus::Ok)
                 continue;
-            succ.push_back(b.insert(b.canonical(State{next.black(), next.white(),
-                                                    ko_forbidden(g, r, &cur, next),
-                                                    static_cast<u8>(next.to_move), 0})));
+            succ.push_back(b.insert(
+                b.canonical(State{next.black(), next.white(), ko_forbidden(g, r, &cur, next),
+                                  static_cast<u8>(next.to_move), 0})));
         }
         const Position next = cur.after_pass();
         if (next.game_over()) {
             final_pass.push_back(2 * area_score(g, next) - r.komi_x2);
         } else {
             final_pass.push_back(NoFinal);
-            succ.push_back(b.insert(b.canonical(State{next.black(), next.white(),
-                                                    ko_forbidden(g, r, &cur, next),
-                                                    static_cast<u8>(next.to_move), next.passes})));
+            succ.push_back(b.insert(
+                b.canonical(State{next.black(), next.white(), ko_forbidden(g, r, &cur, next),
+                                  static_cast<u8>(next.to_move), next.passes})));
         }
         first.push_back(static_cast<u32>(succ.size()));
         if ((i & 0xFFF) == 0 && stopped()) return std::nullopt;

@@ -126,7 +126,7 @@ struct Parallel {
     // drops its test, and the root searcher starts the next run.
     std::atomic<u64> restart_at{~u64{0}};
     std::atomic<bool> restart{false};
-    std::atomic<u64> counted{0};    // nodes of every searcher, counted in steps of 4,096
+    std::atomic<u64> counted{0};  // nodes of every searcher, counted in steps of 4,096
     // The history counts of every searcher (atomic_ref, relaxed): a task's cutoffs order the
     // moves of the tasks after it, as they would in one thread.
     std::array<std::array<u32, MaxPoints>, 2> history{};
@@ -136,7 +136,12 @@ class Searcher {
   public:
     Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o,
              const CycleBounds* cycle)
-        : h_(&h), g_(h.geometry()), rules_(h.rules()), tt_(tt), open_(open), options_(o),
+        : h_(&h),
+          g_(h.geometry()),
+          rules_(h.rules()),
+          tt_(tt),
+          open_(open),
+          options_(o),
           cycle_(cycle) {
         draws_possible_ = rules_.ko == KoRule::Simple;
         if (o.restart_nodes) restart_at_ = o.restart_nodes * luby(1);
@@ -598,7 +603,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     if (open) {
         if (options_.use_table)
             open_.store(c.key ^ salt_, {static_cast<i16>(beta), static_cast<u16>(depth),
-                                map_move(c.sym, open_move)});
+                                        map_move(c.sym, open_move)});
         return {Unknown, 0};
     }
     keep = keep_all;

@@ -34,9 +34,9 @@ struct Progress {
 
 struct SolveOptions {
     std::size_t hash_bytes = std::size_t{64} << 20;
-    bool all_moves = false;                   // exact value of every legal first move
-    bool use_table = true;                    // off: plain alpha-beta (a test oracle)
-    bool use_bounds = true;                   // off: no unconditional-life bounds
+    bool all_moves = false;  // exact value of every legal first move
+    bool use_table = true;   // off: plain alpha-beta (a test oracle)
+    bool use_bounds = true;  // off: no unconditional-life bounds
     // Simple ko: bounds from a retrograde analysis of the game without its history
     // (solver/retrograde.hpp), where it fits in half of hash_bytes. Off: none (a test oracle).
     bool use_cycle_bounds = true;

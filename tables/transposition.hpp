@@ -30,9 +30,9 @@
 // Merging two proofs' bounds into one entry
 // takes the intersection of keeps and the union of filters; an entry with a requirement is not
 // merged with another proof. On small boards a position may hold several entries (the solver
-// files its v-th one in the v-th bucket after the key's own): each is a whole proof with its own keep, filter and
-// requirement, checked alone on the reader's path as above, so holding more of them only adds
-// proofs that may be used; one that is usable is the one merged into.
+// files its v-th one in the v-th bucket after the key's own): each is a whole proof with its own
+// keep, filter and requirement, checked alone on the reader's path as above, so holding more of
+// them only adds proofs that may be used; one that is usable is the one merged into.
 //
 // Symmetry: the rules read the same on every symmetric copy of a board, so a proof for position
 // n under history H is, mapped by a symmetry s, a proof for s(n) under s(H), with keep s(keep).

@@ -12,8 +12,7 @@ namespace smallgo::testing {
 // Round r's game: the board (from `boards`) and the preset (from `presets`) cycle with r, then up
 // to `length` random moves (illegal ones skipped, three passes in four skipped).
 inline History random_game(int round, std::span<const std::pair<int, int>> boards,
-                           std::span<const char* const> presets, int length,
-                           std::mt19937_64& rng) {
+                           std::span<const char* const> presets, int length, std::mt19937_64& rng) {
     const int n = static_cast<int>(boards.size());
     const int k = static_cast<int>(presets.size());
     auto [rows, cols] = boards[static_cast<std::size_t>(round % n)];

@@ -55,7 +55,9 @@ Position random_position(const Geometry& g, test::Rng& rng) {
     naive::Grid grid = naive::empty_grid(g.rows(), g.cols());
     for (auto& c : grid.colour) {  // empty 3 in 10, Black 5, White 2
         const int draw = rng.below(10);
-        c = draw < 3 ? naive::Colour::Empty : draw < 8 ? naive::Colour::Black : naive::Colour::White;
+        c = draw < 3   ? naive::Colour::Empty
+            : draw < 8 ? naive::Colour::Black
+                       : naive::Colour::White;
     }
     grid = naive::clear(naive::clear(grid, naive::Colour::White), naive::Colour::Black);
     Bitboard black = 0, white = 0;

@@ -54,7 +54,7 @@ TEST_CASE("transposition table: exact positions, bounds, move and keep", "[table
 TEST_CASE("transposition table: an offset names the bucket that many places on, wrapping",
           "[tables]") {
     TranspositionTable tt(4 * TranspositionTable::BucketBytes);  // four buckets
-    const u64 last = ~u64{0};  // a hash of the last bucket
+    const u64 last = ~u64{0};                                    // a hash of the last bucket
     Position p = make_position(0b0011, 0b1100);
     TTData d;
     for (unsigned v = 0; v < 3; ++v) {  // three proofs of one position, in three buckets
