@@ -6,7 +6,7 @@
 #include <map>
 #include <memory>
 
-#include "tables/legal_sweep.hpp"
+#include "count/legal_sweep.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include "rules/scoring.hpp"
 #include "rules/zobrist.hpp"
-#include "tables/legal_count.hpp"
+#include "count/legal_count.hpp"
 
 namespace smallgo {
 

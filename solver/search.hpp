@@ -2,7 +2,7 @@
 // answers (proven yes, proven no, open within the depth searched), deepened iteratively and
 // driven by MTD-style steps on beta (each test at the bound just proven), so the shortest proofs
 // are found first and search paths stay short. A transposition table of proven bounds, made safe
-// under superko (see tables/transposition.hpp for the argument: what a proof rests on is kept
+// under superko (see solver/transposition.hpp for the argument: what a proof rests on is kept
 // with it as a keep set, a Bloom filter of boards and at most one earlier repetition it needs),
 // holds one entry for all the symmetric copies of a position (up to 16 proofs per position, under
 // different histories, on boards small enough that the table has room); a lossy cache of open tests
@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "rules/history.hpp"
-#include "tables/transposition.hpp"
+#include "solver/transposition.hpp"
 
 namespace smallgo {
 

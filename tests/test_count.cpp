@@ -10,14 +10,14 @@
 #include <tuple>
 #include <vector>
 
+#include "count/border_state.hpp"
+#include "count/border_table.hpp"
+#include "count/legal_count.hpp"
+#include "count/legal_counts.hpp"
+#include "count/legal_crt.hpp"
+#include "count/legal_sweep.hpp"
 #include "rules/geometry.hpp"
 #include "rules/position.hpp"
-#include "tables/border_state.hpp"
-#include "tables/border_table.hpp"
-#include "tables/legal_count.hpp"
-#include "tables/legal_counts.hpp"
-#include "tables/legal_crt.hpp"
-#include "tables/legal_sweep.hpp"
 
 using namespace smallgo;
 
@@ -132,7 +132,7 @@ std::vector<BorderWord> successors_slow(BorderWord w, int width, int col, bool f
 
 }  // namespace
 
-TEST_CASE("published values of L(m,n)", "[count]") {
+TEST_CASE("count: published values of L(m,n)", "[count]") {
     CHECK(legal_positions(1, 1) == 1);
     CHECK(legal_positions(1, 2) == 5);
     CHECK(legal_positions(1, 3) == 15);
@@ -145,14 +145,15 @@ TEST_CASE("published values of L(m,n)", "[count]") {
     CHECK(legal_positions(5, 5) == big("414295148741"));
 }
 
-TEST_CASE("exact counts beyond 2^64", "[count]") {
+TEST_CASE("count: exact counts beyond 2^64", "[count]") {
     // OEIS A094777; 7x7 and up do not fit 64 bits.
     CHECK(legal_positions(6, 6) == big("62567386502084877"));
     CHECK(legal_positions(7, 7) == big("83677847847984287628595"));
     CHECK(legal_positions(8, 8) == big("990966953618170260281935463385"));
 }
 
-TEST_CASE("brute force through the rules kernel, every board of up to 16 points", "[count]") {
+TEST_CASE("count: brute force through the rules kernel, every board of up to 16 points",
+          "[count]") {
     int boards = 0;
     for (int rows = 1; rows <= 16; ++rows)
         for (int cols = 1; rows * cols <= 16; ++cols) {
@@ -163,7 +164,7 @@ TEST_CASE("brute force through the rules kernel, every board of up to 16 points"
     CHECK(boards == 50);
 }
 
-TEST_CASE("L(m,n) == L(n,m) from sweeps of width n and of width m, m,n <= 7", "[count]") {
+TEST_CASE("count: L(m,n) == L(n,m) from sweeps of width n and of width m, m,n <= 7", "[count]") {
     std::vector<std::vector<BigCount>> by_width(8);
     for (int w = 1; w <= 7; ++w) by_width[w] = sweep_rows(w, 7);
     for (int m = 1; m <= 7; ++m)
@@ -174,7 +175,7 @@ TEST_CASE("L(m,n) == L(n,m) from sweeps of width n and of width m, m,n <= 7", "[
     CHECK(by_width[7][6] == big("83677847847984287628595"));
 }
 
-TEST_CASE("a long sweep of width 3 gives every L(k,3)", "[count]") {
+TEST_CASE("count: a long sweep of width 3 gives every L(k,3)", "[count]") {
     auto rows = sweep_rows(3, 12);
     CHECK(rows[0] == 15);
     CHECK(rows[1] == 489);
@@ -183,7 +184,7 @@ TEST_CASE("a long sweep of width 3 gives every L(k,3)", "[count]") {
     CHECK(rows[7] == sweep_rows(8, 3)[2]);
 }
 
-TEST_CASE("counts modulo P equal the exact counts reduced modulo P", "[count]") {
+TEST_CASE("count: counts modulo P equal the exact counts reduced modulo P", "[count]") {
     const u64 moduli[] = {
         2, 3, 1000000007ull, u64{1} << 63, ~u64{0}, large_prime(0), large_prime(5)};
     for (int n : {3, 5, 7, 8}) {
@@ -197,7 +198,7 @@ TEST_CASE("counts modulo P equal the exact counts reduced modulo P", "[count]") 
     }
 }
 
-TEST_CASE("exact counts equal the Chinese remaindering of residue sweeps", "[count]") {
+TEST_CASE("count: exact counts equal the Chinese remaindering of residue sweeps", "[count]") {
     // L(8,8) has 100 bits: two moduli near 2^64 determine it, one does not.
     const BigCount exact = legal_positions(8, 8);
     std::vector<u64> residues, moduli;
@@ -209,7 +210,8 @@ TEST_CASE("exact counts equal the Chinese remaindering of residue sweeps", "[cou
     CHECK(chinese_remainder(std::span(residues).first(1), std::span(moduli).first(1)) != exact);
 }
 
-TEST_CASE("exact counts from residue sweeps equal the multi-limb counts, row by row", "[count]") {
+TEST_CASE("count: exact counts from residue sweeps equal the multi-limb counts, row by row",
+          "[count]") {
     for (auto [rows, cols, threads] : {std::tuple{7, 7, 1}, {8, 8, 2}, {9, 6, 1}, {3, 17, 2}}) {
         INFO(rows << "x" << cols << " threads " << threads);
         CountOptions o;
@@ -231,7 +233,7 @@ TEST_CASE("exact counts from residue sweeps equal the multi-limb counts, row by 
     CHECK(count_legal(o).value() == legal_positions(6, 6));
 }
 
-TEST_CASE("residue sweeps enough for every count, and not many more", "[count]") {
+TEST_CASE("count: residue sweeps enough for every count, and not many more", "[count]") {
     std::vector<BigCount> products{1};  // products[k]: large_prime(0) ... large_prime(k - 1)
     for (int k = 0; k < 12; ++k) products.push_back(products.back() * large_prime(k));
     BigCount power = 1;  // 3^points
@@ -249,7 +251,7 @@ TEST_CASE("residue sweeps enough for every count, and not many more", "[count]")
     CHECK(residues_for_points(121) == 3);  // 11x11: three, as golegal takes
 }
 
-TEST_CASE("an exact count too big for the memory in limbs turns to residues", "[count]") {
+TEST_CASE("count: an exact count too big for the memory in limbs turns to residues", "[count]") {
     CountOptions o;
     o.rows = o.cols = 13;
     const u64 in_limbs = bytes_estimate(13, 13, 0), in_residues = bytes_estimate(13, 13, 2);
@@ -289,7 +291,7 @@ TEST_CASE("an exact count too big for the memory in limbs turns to residues", "[
     CHECK_FALSE(count_problem(o).has_value());
 }
 
-TEST_CASE("exact 9x9 and 10x10, and by Chinese remaindering", "[count][slow]") {
+TEST_CASE("count: exact 9x9 and 10x10, and by Chinese remaindering", "[count][.][slow]") {
     CHECK(legal_positions(9, 9) == big("103919148791293834318983090438798793469"));
     const BigCount exact = legal_positions(10, 10);
     CHECK(exact == big("96498428501909654589630887978835098088148177857"));
@@ -301,7 +303,8 @@ TEST_CASE("exact 9x9 and 10x10, and by Chinese remaindering", "[count][slow]") {
     CHECK(chinese_remainder(residues, moduli) == exact);
 }
 
-TEST_CASE("a sweep widened to more limbs goes on as if it had had them from the start", "[count]") {
+TEST_CASE("count: a sweep widened to more limbs goes on as if it had had them from the start",
+          "[count]") {
     // 7x7: counts may pass 2^64 after 41 points; widen to two limbs at several points, and to
     // three a little later.
     const auto expected = sweep_rows(7, 7);
@@ -329,7 +332,7 @@ TEST_CASE("a sweep widened to more limbs goes on as if it had had them from the 
     CHECK(r.value() == big("990966953618170260281935463385"));
 }
 
-TEST_CASE("Chinese remaindering", "[count]") {
+TEST_CASE("count: Chinese remaindering", "[count]") {
     const u64 r[] = {2, 3, 2}, m[] = {3, 5, 7};
     CHECK(chinese_remainder(r, m) == 23);
     const u64 bad[] = {4, 6, 7};
@@ -337,7 +340,7 @@ TEST_CASE("Chinese remaindering", "[count]") {
     CHECK(large_prime(0) == 18446744073709551557ull);  // 2^64 - 59
 }
 
-TEST_CASE("the bit-parallel transfer agrees with a slow label-based one", "[count]") {
+TEST_CASE("count: the bit-parallel transfer agrees with a slow label-based one", "[count]") {
     for (int width = 1; width <= 7; ++width) {
         LegalSweep<WideSum<3>> s(width, width + 2, {});
         while (!s.done()) {
@@ -366,7 +369,8 @@ BorderWord mirror_slow(BorderWord w, int width) {
 }
 }  // namespace
 
-TEST_CASE("mirror images of row-end border words agree with a label-based mirror", "[count]") {
+TEST_CASE("count: mirror images of row-end border words agree with a label-based mirror",
+          "[count]") {
     // Every row-end state of sweeps without mirror merging, widths 1 to 8.
     u64 words = 0, symmetric = 0;
     for (int width = 1; width <= 8; ++width) {
@@ -393,7 +397,8 @@ TEST_CASE("mirror images of row-end border words agree with a label-based mirror
     CHECK(border::mirror(0x10785, 5) == 0x78501);  // B2 . B1(opens) W1 B1(closes)
 }
 
-TEST_CASE("merging mirror images changes no count, and keeps one state of each class", "[count]") {
+TEST_CASE("count: merging mirror images changes no count, and keeps one state of each class",
+          "[count]") {
     for (int width = 1; width <= 8; ++width) {
         const int rows = std::max(1, 10 - width);
         LegalSweep<WideSum<4>> merged(width, rows, {}), plain(width, rows, {}, false);
@@ -432,14 +437,14 @@ TEST_CASE("merging mirror images changes no count, and keeps one state of each c
     CHECK(merged.max_states() < plain.max_states());
 }
 
-TEST_CASE("colour swap of border words", "[count]") {
+TEST_CASE("count: colour swap of border words", "[count]") {
     CHECK(border::swap_colours(0x10785) == 0x20B49);
     CHECK(border::swap_colours(0x20B49) == 0x10785);
     CHECK(border::swap_colours(0) == 0);
     CHECK(border::swap_colours(0x2010) == 0x1020);
 }
 
-TEST_CASE("border words: the example of the header and the checks", "[count]") {
+TEST_CASE("count: border words: the example of the header and the checks", "[count]") {
     // B1 W1 B1 . B2, B1 one needing string; B2 has a liberty.
     const BorderWord w = 0x10785;
     CHECK(border::is_ok(w, 5));
@@ -453,7 +458,7 @@ TEST_CASE("border words: the example of the header and the checks", "[count]") {
     CHECK(border::is_ok(0x4, 1));
 }
 
-TEST_CASE("pinned state counts at the widest step", "[count]") {
+TEST_CASE("count: pinned state counts at the widest step", "[count]") {
     // Representatives of colour-swap pairs, and at row ends of mirror images too. Without the
     // mirror: (all states + 1) / 2, the empty border its own.
     const u64 expected[] = {0, 2, 7, 38, 138, 525, 2061, 8276, 33334};
@@ -471,7 +476,7 @@ TEST_CASE("pinned state counts at the widest step", "[count]") {
     }
 }
 
-TEST_CASE("two threads count what one counts, over several partitions", "[count]") {
+TEST_CASE("count: two threads count what one counts, over several partitions", "[count]") {
     CountOptions o;
     o.rows = 9;
     o.cols = 8;
@@ -487,7 +492,7 @@ TEST_CASE("two threads count what one counts, over several partitions", "[count]
     CHECK(residues.back() == big("990966953618170260281935463385") % large_prime(1));
 }
 
-TEST_CASE("problems are found before counting", "[count]") {
+TEST_CASE("count: problems are found before counting", "[count]") {
     CountOptions o;
     o.rows = 0;
     o.cols = 5;
@@ -518,7 +523,7 @@ TEST_CASE("problems are found before counting", "[count]") {
     CHECK(count_problem(o).value().find("residue") != std::string::npos);
 }
 
-TEST_CASE("an interrupted count says where it stopped", "[count]") {
+TEST_CASE("count: an interrupted count says where it stopped", "[count]") {
     std::atomic<bool> stop{false};
     CountOptions o;
     o.rows = o.cols = 6;
@@ -536,7 +541,7 @@ TEST_CASE("an interrupted count says where it stopped", "[count]") {
     CHECK(r.per_row[2] == legal_positions(3, 6));
 }
 
-TEST_CASE("a count by residues interrupted in a later sweep says which", "[count]") {
+TEST_CASE("count: a count by residues interrupted in a later sweep says which", "[count]") {
     std::atomic<bool> stop{false};
     CountOptions o;
     o.rows = o.cols = 6;
@@ -558,7 +563,7 @@ TEST_CASE("a count by residues interrupted in a later sweep says which", "[count
     CHECK(r.per_row.empty());  // no row is known exactly before the last sweep
 }
 
-TEST_CASE("the memory estimate made before a count covers its peak", "[count]") {
+TEST_CASE("count: the memory estimate made before a count covers its peak", "[count]") {
     for (int threads : {1, 2})
         for (int n = 3; n <= 9; ++n)
             for (u64 modulus : {u64{0}, large_prime(0)}) {
@@ -574,7 +579,7 @@ TEST_CASE("the memory estimate made before a count covers its peak", "[count]") 
             }
 }
 
-TEST_CASE("a count that outgrows its memory limit stops", "[count]") {
+TEST_CASE("count: a count that outgrows its memory limit stops", "[count]") {
     CountOptions o;
     o.rows = o.cols = 8;
     o.memory_limit = 1'500'000;  // below the 8x8 tables
@@ -583,7 +588,7 @@ TEST_CASE("a count that outgrows its memory limit stops", "[count]") {
     CHECK(r.peak_bytes <= o.memory_limit);
 }
 
-TEST_CASE("wide sums carry into the top limb when accumulating and merging", "[count]") {
+TEST_CASE("count: wide sums carry into the top limb when accumulating and merging", "[count]") {
     using namespace smallgo;
     WideSum<2> w;
     const u64 ones[2] = {~u64{0}, ~u64{0}};  // 2^128 - 1
@@ -596,7 +601,7 @@ TEST_CASE("wide sums carry into the top limb when accumulating and merging", "[c
     REQUIRE(w.to_big(a) == expected);
 }
 
-TEST_CASE("the partition table adds up counts like a map, and drains empty", "[count]") {
+TEST_CASE("count: the partition table adds up counts like a map, and drains empty", "[count]") {
     // Words with many repeats (including 0, the empty border), two-limb counts with carries.
     BorderTable<2> table;
     WideSum<2> sum;

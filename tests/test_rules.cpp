@@ -60,7 +60,7 @@ Verdict verdict_after(const Diagram& d, const Rules& r, std::initializer_list<co
 
 }  // namespace
 
-TEST_CASE("a play captures the opponent strings it leaves without liberties", "[rules]") {
+TEST_CASE("rules: a play captures the opponent strings it leaves without liberties", "[rules]") {
     auto d = picture(R"(
         . X X .
         X O O .
@@ -81,7 +81,8 @@ TEST_CASE("a play captures the opponent strings it leaves without liberties", "[
     CHECK(area_score(g, next) == 12);
 }
 
-TEST_CASE("single-stone suicide: allowed, forbidden, and caught by positional superko", "[rules]") {
+TEST_CASE("rules: single-stone suicide: allowed, forbidden, and caught by positional superko",
+          "[rules]") {
     auto d = picture(R"(
         . X .
         X . X
@@ -103,7 +104,8 @@ TEST_CASE("single-stone suicide: allowed, forbidden, and caught by positional su
     CHECK_FALSE(h.game_over());
 }
 
-TEST_CASE("multi-stone suicide: the whole string is cleared, or the play is refused", "[rules]") {
+TEST_CASE("rules: multi-stone suicide: the whole string is cleared, or the play is refused",
+          "[rules]") {
     auto d = picture(R"(
         . X X .
         X O . X
@@ -128,7 +130,7 @@ TEST_CASE("multi-stone suicide: the whole string is cleared, or the play is refu
     CHECK_FALSE(picture("XO").position.is_legal(*Geometry::make(1, 2)));
 }
 
-TEST_CASE("AGA figure 2: a capture may leave the capturing stone momentarily surrounded",
+TEST_CASE("rules: AGA figure 2: a capture may leave the capturing stone momentarily surrounded",
           "[rules]") {
     auto d = picture(R"(
         . . . . . . . . .
@@ -153,7 +155,8 @@ TEST_CASE("AGA figure 2: a capture may leave the capturing stone momentarily sur
     )"));
 }
 
-TEST_CASE("AGA figure 3: simple ko forbids the immediate recapture, not a later one", "[rules]") {
+TEST_CASE("rules: AGA figure 3: simple ko forbids the immediate recapture, not a later one",
+          "[rules]") {
     // Figure 3 before Black's E3; White D3 then takes the ko.
     auto d = picture(R"(
         . . . . . . . .
@@ -186,8 +189,9 @@ TEST_CASE("AGA figure 3: simple ko forbids the immediate recapture, not a later 
     CHECK(h.check(Pass) == Verdict::Legal);  // no rule stops a pass
 }
 
-TEST_CASE("simple ko looks back past a pass: the position before the other player's last move",
-          "[rules]") {
+TEST_CASE(
+    "rules: simple ko looks back past a pass: the position before the other player's last move",
+    "[rules]") {
     // MG: "the position just before the other player's last move is not recreated"; a pass is a
     // move. On 1x1, after Black passes, White's suicide would recreate the grid before that pass.
     auto d = picture(".");
@@ -198,7 +202,7 @@ TEST_CASE("simple ko looks back past a pass: the position before the other playe
 }
 
 TEST_CASE(
-    "positional and situational superko disagree on a repeated grid with the other player "
+    "rules: positional and situational superko disagree on a repeated grid with the other player "
     "to move",
     "[rules]") {
     // Black fills B1 and captures (XX.), White captures the two (..O), Black plays A1: the grid
@@ -216,7 +220,7 @@ TEST_CASE(
     CHECK(verdict_after(d, preset("simple"), {"B1", "C1"}, "A1") == Verdict::Legal);
 }
 
-TEST_CASE("the 1996 wording differs from both superko rules on a 1x1 board", "[rules]") {
+TEST_CASE("rules: the 1996 wording differs from both superko rules on a 1x1 board", "[rules]") {
     auto d = picture(".");
     const Geometry& g = d.geometry;
     Rules tt = preset("tromp-taylor"), tt96 = preset("tromp-taylor-1996");
@@ -241,8 +245,9 @@ TEST_CASE("the 1996 wording differs from both superko rules on a 1x1 board", "[r
     CHECK(h.result_x2() == 0);
 }
 
-TEST_CASE("MG rules: a play that recreates an earlier grid and player ends the game as a draw",
-          "[rules]") {
+TEST_CASE(
+    "rules: MG rules: a play that recreates an earlier grid and player ends the game as a draw",
+    "[rules]") {
     auto d = picture(". .");
     const Geometry& g = d.geometry;
     History h(g, preset("mg"));
@@ -265,7 +270,7 @@ TEST_CASE("MG rules: a play that recreates an earlier grid and player ends the g
     CHECK_FALSE(h.game_over());
 }
 
-TEST_CASE("AGA figure 4: seki; the shared liberties are neutral", "[rules][scoring]") {
+TEST_CASE("rules: AGA figure 4: seki; the shared liberties are neutral", "[rules][scoring]") {
     auto d = picture(R"(
         . . . . O X . . .
         . . . . O X . . .
@@ -290,7 +295,7 @@ TEST_CASE("AGA figure 4: seki; the shared liberties are neutral", "[rules][scori
     CHECK(h.result_x2() == 2 * -3 - 11);  // komi 5.5
 }
 
-TEST_CASE("area scores with each preset's komi", "[rules][scoring]") {
+TEST_CASE("rules: area scores with each preset's komi", "[rules][scoring]") {
     auto d = picture(R"(
         . X O
         X X O
@@ -325,7 +330,7 @@ TEST_CASE("area scores with each preset's komi", "[rules][scoring]") {
     CHECK(areas(one.geometry, one.position).black == 0);
 }
 
-TEST_CASE("diagrams read and write the same picture", "[rules][diagram]") {
+TEST_CASE("rules: diagrams read and write the same picture", "[rules][diagram]") {
     const char* text = R"(
         X . O .
         . . . X

@@ -141,7 +141,7 @@ void report(const DiffStats& s) {
 
 }  // namespace
 
-TEST_CASE("kernel and naive reference agree on 100,000 random moves, every board and preset",
+TEST_CASE("rules: kernel and naive reference agree on 100,000 random moves, every board and preset",
           "[diff]") {
     // 5 presets x 64 boards x 320 moves = 102,400 at least.
     DiffStats s = run_all(320, 0x5eed0000);
@@ -149,7 +149,7 @@ TEST_CASE("kernel and naive reference agree on 100,000 random moves, every board
     REQUIRE(s.moves >= 100000);
 }
 
-TEST_CASE("kernel and naive reference agree on 1,000,000 random moves", "[diff][.][slow]") {
+TEST_CASE("rules: kernel and naive reference agree on 1,000,000 random moves", "[diff][.][slow]") {
     DiffStats s = run_all(3200, 0xb16b0000);
     report(s);
     REQUIRE(s.moves >= 1000000);

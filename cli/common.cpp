@@ -7,7 +7,7 @@
 #include <fmt/core.h>
 #include <tbb/info.h>
 
-#include "solver/cli.hpp"
+#include "cli/cli.hpp"
 #include "solver/search.hpp"
 
 namespace smallgo::cli {

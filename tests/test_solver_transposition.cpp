@@ -6,12 +6,12 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
-#include "tables/transposition.hpp"
+#include "solver/transposition.hpp"
 
 namespace smallgo::test {
 namespace {
 
-TEST_CASE("transposition table: exact positions, bounds, move and keep", "[tables]") {
+TEST_CASE("solver: transposition table: exact positions, bounds, move and keep", "[tables]") {
     TranspositionTable tt(TranspositionTable::BucketBytes);  // one bucket: every key collides
     Position p = make_position(0b0011, 0b1100);
     TTData d;
@@ -51,7 +51,7 @@ TEST_CASE("transposition table: exact positions, bounds, move and keep", "[table
     CHECK(tt.is_ok());
 }
 
-TEST_CASE("transposition table: an offset names the bucket that many places on, wrapping",
+TEST_CASE("solver: transposition table: an offset names the bucket that many places on, wrapping",
           "[tables]") {
     TranspositionTable tt(4 * TranspositionTable::BucketBytes);  // four buckets
     const u64 last = ~u64{0};                                    // a hash of the last bucket
@@ -77,8 +77,9 @@ TEST_CASE("transposition table: an offset names the bucket that many places on, 
     CHECK(tt.is_ok());
 }
 
-TEST_CASE("transposition table: Bloom filter and requirement round-trip, not part of the key",
-          "[tables]") {
+TEST_CASE(
+    "solver: transposition table: Bloom filter and requirement round-trip, not part of the key",
+    "[tables]") {
     TranspositionTable tt(TranspositionTable::BucketBytes);
     Position p = make_position(0b0110, 0b1001, Color::White);
     TTData d;
@@ -116,8 +117,9 @@ TEST_CASE("transposition table: Bloom filter and requirement round-trip, not par
     CHECK(out.req_kind == 0);
 }
 
-TEST_CASE("transposition table: stores from several threads keep the count of entries exact",
-          "[tables][parallel]") {
+TEST_CASE(
+    "solver: transposition table: stores from several threads keep the count of entries exact",
+    "[tables][parallel]") {
     // 64 buckets, 4 threads storing 20,000 positions each (many into the same buckets, often at
     // the same time): every entry that is there was stored whole, and used() counts them.
     tbb::global_control allow(tbb::global_control::max_allowed_parallelism, 4);
@@ -141,7 +143,7 @@ TEST_CASE("transposition table: stores from several threads keep the count of en
     CHECK(tt.is_ok());
 }
 
-TEST_CASE("open-test cache: same key only, latest entry wins", "[tables]") {
+TEST_CASE("solver: open-test cache: same key only, latest entry wins", "[tables]") {
     OpenTable open(OpenTable::SlotBytes);  // one slot
     OpenData out;
     CHECK_FALSE(open.probe(1, out));

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "tables/legal_counts.hpp"
+#include "count/legal_counts.hpp"
 
 namespace smallgo {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/core.h>
 
-#include "solver/cli.hpp"
+#include "cli/cli.hpp"
 
 int main(int argc, char** argv) {
     CLI::App app{"smallgo: exact solutions of Go on tiny boards and counts of legal positions"};

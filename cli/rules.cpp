@@ -1,7 +1,7 @@
 // `smallgo rules`: the presets and what each means.
 #include <fmt/core.h>
 
-#include "solver/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace smallgo::cli {
 

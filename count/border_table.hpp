@@ -21,8 +21,8 @@
 #include <cstddef>
 
 #include "rules/types.hpp"
-#include "tables/border_state.hpp"
-#include "tables/region.hpp"
+#include "count/border_state.hpp"
+#include "rules/region.hpp"
 
 namespace smallgo {
 

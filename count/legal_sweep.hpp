@@ -49,8 +49,8 @@
 #include <memory>
 #include <vector>
 
-#include "tables/border_table.hpp"
-#include "tables/legal_counts.hpp"
+#include "count/border_table.hpp"
+#include "count/legal_counts.hpp"
 
 namespace smallgo {
 

@@ -15,8 +15,8 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
-#include "solver/cli.hpp"
-#include "tables/legal_count.hpp"
+#include "cli/cli.hpp"
+#include "count/legal_count.hpp"
 
 namespace smallgo::cli {
 

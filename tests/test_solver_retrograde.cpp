@@ -29,7 +29,7 @@ History random_game(int round, std::span<const std::pair<int, int>> boards, int 
 
 }  // namespace
 
-TEST_CASE("cycle bounds: the forbidden plays are those the kernel calls ko", "[solver]") {
+TEST_CASE("solver: cycle bounds: the forbidden plays are those the kernel calls ko", "[solver]") {
     std::mt19937_64 rng(20261124);
     int positions = 0, with_ko = 0, after_pass = 0;
     for (int round = 0; round < 4000; ++round) {
@@ -50,7 +50,7 @@ TEST_CASE("cycle bounds: the forbidden plays are those the kernel calls ko", "[s
     REQUIRE(after_pass >= 10);  // a single-stone suicide after a pass (or after one), under mg
 }
 
-TEST_CASE("cycle bounds: W meets its equation on the kernel's moves", "[solver]") {
+TEST_CASE("solver: cycle bounds: W meets its equation on the kernel's moves", "[solver]") {
     // Along random games from each root: W of a position is the best, for the side to move, of
     // W after each move History allows (a pass that ends the game: its score).
     std::mt19937_64 rng(11);
@@ -91,7 +91,7 @@ TEST_CASE("cycle bounds: W meets its equation on the kernel's moves", "[solver]"
     REQUIRE(nonzero >= 200);
 }
 
-TEST_CASE("cycle bounds: the reference value lies between 0 and W", "[solver]") {
+TEST_CASE("solver: cycle bounds: the reference value lies between 0 and W", "[solver]") {
     // After random histories on boards the reference solves, under both simple-ko presets:
     // min(W, 0) <= value <= max(W, 0), so W = 0 means a value of 0.
     std::mt19937_64 rng(20261125);
@@ -119,7 +119,7 @@ TEST_CASE("cycle bounds: the reference value lies between 0 and W", "[solver]") 
     REQUIRE(checked - decided >= 30);
 }
 
-TEST_CASE("cycle bounds: the search uses them", "[solver]") {
+TEST_CASE("solver: cycle bounds: the search uses them", "[solver]") {
     // Where W of the root is 0 the value is 0 and the search needs few nodes; without the bounds
     // the same positions cost many times more (or stop at a limit of 200,000 nodes, which then
     // counts). Random histories on 1x6, 2x3 and 1x7.
@@ -154,7 +154,8 @@ TEST_CASE("cycle bounds: the search uses them", "[solver]") {
     REQUIRE(with * 20 < without);
 }
 
-TEST_CASE("cycle bounds: refused over their memory, on request, and without cycles", "[solver]") {
+TEST_CASE("solver: cycle bounds: refused over their memory, on request, and without cycles",
+          "[solver]") {
     Geometry g = *Geometry::make(3, 3);
     History mg(g, find_preset("mg")->rules);
     mg.play(static_cast<Move>(g.point(1, 1)));

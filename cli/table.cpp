@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
-#include "solver/cli.hpp"
+#include "cli/cli.hpp"
 #include "solver/search.hpp"
 
 namespace smallgo::cli {

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/diagram.hpp"
-#include "solver/cli.hpp"
+#include "cli/cli.hpp"
 #include "solver/search.hpp"
 
 namespace smallgo::cli {

@@ -5,7 +5,7 @@
 #include "rules/diagram.hpp"
 #include "rules/history.hpp"
 #include "rules/scoring.hpp"
-#include "solver/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace smallgo::cli {
 

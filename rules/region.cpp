@@ -1,5 +1,5 @@
 // Region on mmap/mremap, with transparent huge pages asked for (madvise).
-#include "tables/region.hpp"
+#include "rules/region.hpp"
 
 #include <sys/mman.h>
 

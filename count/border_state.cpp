@@ -1,5 +1,5 @@
 // The consistency check of border words (the hot functions live inline in border_state.hpp).
-#include "tables/border_state.hpp"
+#include "count/border_state.hpp"
 
 namespace smallgo::border {
 

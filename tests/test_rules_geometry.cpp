@@ -28,7 +28,7 @@ Bitboard neighbours_by_arithmetic(const Geometry& g, int p) {
 
 }  // namespace
 
-TEST_CASE("boards of 1 to 64 points, parsed from MxN", "[geometry]") {
+TEST_CASE("rules: boards of 1 to 64 points, parsed from MxN", "[geometry]") {
     CHECK(Geometry::make(1, 1));
     CHECK(Geometry::make(8, 8));
     CHECK(Geometry::make(1, 64));
@@ -55,7 +55,7 @@ TEST_CASE("boards of 1 to 64 points, parsed from MxN", "[geometry]") {
     }
 }
 
-TEST_CASE("AGA coordinates skip I; rows count from the bottom", "[geometry]") {
+TEST_CASE("rules: AGA coordinates skip I; rows count from the bottom", "[geometry]") {
     const Geometry g = *Geometry::make(8, 8);
     CHECK(g.aga(static_cast<Move>(g.point(0, 0))) == "A1");
     CHECK(g.aga(static_cast<Move>(g.point(7, 7))) == "H8");
@@ -85,7 +85,7 @@ TEST_CASE("AGA coordinates skip I; rows count from the bottom", "[geometry]") {
     }
 }
 
-TEST_CASE("SGF coordinates: column then row from the top", "[geometry]") {
+TEST_CASE("rules: SGF coordinates: column then row from the top", "[geometry]") {
     const Geometry g = *Geometry::make(3, 3);
     CHECK(g.sgf(static_cast<Move>(g.point(0, 0))) == "ac");
     CHECK(g.sgf(static_cast<Move>(g.point(2, 0))) == "aa");
@@ -104,7 +104,7 @@ TEST_CASE("SGF coordinates: column then row from the top", "[geometry]") {
     CHECK(column.parse_move("aA") == static_cast<Move>(column.point(63 - 26, 0)));
 }
 
-TEST_CASE("AGA and SGF names read back as the same point on every board", "[geometry]") {
+TEST_CASE("rules: AGA and SGF names read back as the same point on every board", "[geometry]") {
     for_each_board([](const Geometry& g) {
         for (int p = 0; p < g.points(); ++p) {
             const Move m = static_cast<Move>(p);
@@ -117,7 +117,7 @@ TEST_CASE("AGA and SGF names read back as the same point on every board", "[geom
     });
 }
 
-TEST_CASE("neighbours and edges on every board, 1x1 to 1x64 and 64x1", "[geometry]") {
+TEST_CASE("rules: neighbours and edges on every board, 1x1 to 1x64 and 64x1", "[geometry]") {
     for_each_board([](const Geometry& g) {
         INFO(g.name());
         Bitboard edge = 0;
@@ -145,7 +145,7 @@ TEST_CASE("neighbours and edges on every board, 1x1 to 1x64 and 64x1", "[geometr
     CHECK(line.flood(Geometry::bit(0), 0b11011) == 0b00011);
 }
 
-TEST_CASE("symmetries map the board onto itself, keeping adjacency", "[geometry]") {
+TEST_CASE("rules: symmetries map the board onto itself, keeping adjacency", "[geometry]") {
     for_each_board([](const Geometry& g) {
         INFO(g.name());
         CHECK(g.symmetry_count() == (g.rows() == g.cols() ? 8 : 4));

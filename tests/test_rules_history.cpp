@@ -33,7 +33,8 @@ std::vector<Move> random_game(const Geometry& g, const Rules& r, Rng& rng) {
 
 }  // namespace
 
-TEST_CASE("incremental hashes equal hashes from scratch; History stays consistent", "[history]") {
+TEST_CASE("rules: incremental hashes equal hashes from scratch; History stays consistent",
+          "[history]") {
     Rng rng{0x4a54};
     long positions = 0;
     for (const auto& p : presets())
@@ -73,7 +74,7 @@ TEST_CASE("incremental hashes equal hashes from scratch; History stays consisten
     CHECK(positions > 10000);
 }
 
-TEST_CASE("the situational hash tells the player to move", "[history]") {
+TEST_CASE("rules: the situational hash tells the player to move", "[history]") {
     Position a = make_position(0b101, 0b010, Color::Black);
     Position b = make_position(0b101, 0b010, Color::White);
     CHECK(a.hash == b.hash);
@@ -81,7 +82,7 @@ TEST_CASE("the situational hash tells the player to move", "[history]") {
     CHECK(Position{}.hash == 0);
 }
 
-TEST_CASE("symmetric games give symmetric positions, verdicts and scores", "[history]") {
+TEST_CASE("rules: symmetric games give symmetric positions, verdicts and scores", "[history]") {
     Rng rng{0x5937};
     long compared = 0;
     for (const auto& p : presets())

@@ -65,7 +65,7 @@
 #include <cstddef>
 
 #include "rules/position.hpp"
-#include "tables/region.hpp"
+#include "rules/region.hpp"
 
 namespace smallgo {
 

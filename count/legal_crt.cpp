@@ -1,5 +1,5 @@
 // Chinese remaindering with Boost.Multiprecision, and a supply of 64-bit primes.
-#include "tables/legal_crt.hpp"
+#include "count/legal_crt.hpp"
 
 #include <boost/integer/mod_inverse.hpp>
 

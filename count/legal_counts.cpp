@@ -1,5 +1,5 @@
 // Conversions of the count arithmetic (legal_counts.hpp) to and from big integers.
-#include "tables/legal_counts.hpp"
+#include "count/legal_counts.hpp"
 
 namespace smallgo {
 

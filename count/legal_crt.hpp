@@ -7,7 +7,7 @@
 #include <optional>
 #include <span>
 
-#include "tables/legal_counts.hpp"
+#include "count/legal_counts.hpp"
 
 namespace smallgo {
 

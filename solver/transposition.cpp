@@ -1,4 +1,4 @@
-#include "tables/transposition.hpp"
+#include "solver/transposition.hpp"
 
 #include <new>
 

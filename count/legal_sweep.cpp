@@ -1,6 +1,6 @@
 // The sweep of the legal-position transfer: the scatter and add-up steps, memory, row sums.
 // Instantiated for exact counts of 1..MaxLimbs limbs and for residues (legal_counts.hpp).
-#include "tables/legal_sweep.hpp"
+#include "count/legal_sweep.hpp"
 
 #include <algorithm>
 #include <cassert>

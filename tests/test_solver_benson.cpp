@@ -71,7 +71,8 @@ Position random_position(const Geometry& g, test::Rng& rng) {
 }
 }  // namespace
 
-TEST_CASE("unconditional life equals what opponent plays in a row cannot capture", "[solver]") {
+TEST_CASE("solver: unconditional life equals what opponent plays in a row cannot capture",
+          "[solver]") {
     test::Rng rng{20261123};
     const std::pair<int, int> boards[] = {{1, 5}, {1, 7}, {2, 3}, {2, 4}, {3, 3}, {1, 9}};
     int with_life = 0, with_eyes = 0, positions = 0;

@@ -1,5 +1,5 @@
 // The driver of the legal-position counter: choice of the count arithmetic, limits, progress.
-#include "tables/legal_count.hpp"
+#include "count/legal_count.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -9,8 +9,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "tables/legal_crt.hpp"
-#include "tables/legal_sweep.hpp"
+#include "count/legal_crt.hpp"
+#include "count/legal_sweep.hpp"
 
 namespace smallgo {
 
