@@ -20,9 +20,9 @@
 #include <cassert>
 #include <cstddef>
 
-#include "rules/types.hpp"
 #include "count/border_state.hpp"
 #include "rules/region.hpp"
+#include "rules/types.hpp"
 
 namespace smallgo {
 
