@@ -59,10 +59,6 @@ u64 parse_modulus(const std::string& text) {
     return p;
 }
 
-std::string gigabytes(u64 bytes) {
-    return fmt::format("{:.3f} GB", double(bytes) / 1e9);
-}
-
 // Progress on stderr, at most twice a second: row and point, states, elapsed, time left. The
 // time left is the points left at the pace of the last row's worth of points (the work of a point
 // grows with its states, which grow over the first rows, so the pace of the whole sweep so far
@@ -180,7 +176,7 @@ void run_board(const CountArgs& a) {
                : r.residues ? fmt::format(" (exact, from {} residues recombined)", r.residues)
                             : std::string());
     fmt::print("states at the widest step: {} (border width {})\n", r.max_states, r.width);
-    fmt::print("memory: {} of state tables at the peak\n", gigabytes(r.peak_bytes));
+    fmt::print("memory: {} of state tables at the peak\n", size_text(r.peak_bytes));
     fmt::print("time: {:.3f} s with {} thread{}\n", r.seconds, o.threads,
                o.threads == 1 ? "" : "s");
 }

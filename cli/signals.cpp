@@ -41,7 +41,10 @@ StopOnSignals::StopOnSignals(double time_limit_seconds) {
     struct sigaction action {};
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
+    // No SA_RESETHAND: `timeout` sends its signal twice (to the program and to its process
+    // group), and a handler reset by the first would let the second kill the program before it
+    // reports.
+    action.sa_flags = 0;
     sigaction(SIGINT, &action, &previous_int);
     sigaction(SIGTERM, &action, &previous_term);
     sigaction(SIGALRM, &action, &previous_alarm);

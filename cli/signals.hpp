@@ -1,8 +1,8 @@
 // Stopping a long run from outside. While a StopOnSignals lives, Ctrl-C (SIGINT), `kill`
 // (SIGTERM) and, when it was given a time limit, a timer (SIGALRM from setitimer) set one flag
 // that the solver and the counter poll (SolveOptions::stop, CountOptions::stop); the command then
-// reports what it proved and main() exits with exit_code(). The first signal wins; the handlers
-// are reset as they fire, so a second Ctrl-C ends a program that has stopped listening. One
+// reports what it proved and main() exits with exit_code(). The first signal wins; later ones are
+// ignored until the run reports (signals.cpp says why they do not end the program). One
 // StopOnSignals at a time (asserted): the flag is the program's.
 #pragma once
 
