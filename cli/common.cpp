@@ -1,11 +1,8 @@
-// Parsing of the arguments shared by the subcommands.
-#include <unistd.h>
-
+// Parsing of the arguments shared by the subcommands, and the words for values and moves.
 #include <charconv>
 #include <cmath>
 
 #include <fmt/core.h>
-#include <tbb/info.h>
 
 #include "cli/cli.hpp"
 #include "solver/search.hpp"
@@ -35,26 +32,8 @@ Move play_text(History& h, const std::string& text, int number, std::string_view
     Verdict v = h.play(*m);
     if (v != Verdict::Legal)
         throw UsageError(fmt::format("{}move {}: {} {} is illegal ({})", where, number,
-                                     c == Color::Black ? "Black" : "White", g.aga(*m),
-                                     verdict_name(v)));
+                                     color_name(c), g.aga(*m), verdict_name(v)));
     return *m;
-}
-
-std::size_t parse_hash(double megabytes) {
-    // The table is touched all over by the search: it must fit in memory, not in swap.
-    const double physical =
-        static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
-    const double bytes = megabytes * (1 << 20);
-    if (!(megabytes >= 0.001))
-        throw UsageError(fmt::format("bad --hash {}: expected at least 0.001 MB", megabytes));
-    if (bytes > physical)
-        throw UsageError(fmt::format("bad --hash {}: more than this machine's memory ({:.0f} MB)",
-                                     megabytes, physical / (1 << 20)));
-    return static_cast<std::size_t>(bytes);
-}
-
-int default_threads() {
-    return tbb::info::default_concurrency();
 }
 
 void add_restart_option(CLI::App& cmd, u64& nodes) {
@@ -82,10 +61,6 @@ int parse_komi(const std::string& text) {
     return static_cast<int>(twice);
 }
 
-}  // namespace smallgo::cli
-
-namespace smallgo::cli {
-
 std::string value_text(int value_x2) {
     if (value_x2 == 0) return "Draw";
     return fmt::format("{} wins by {}", value_x2 > 0 ? "Black" : "White",
@@ -96,6 +71,16 @@ std::string value_short(int value_x2) {
     if (value_x2 == 0) return "0";
     return fmt::format("{}+{}", value_x2 > 0 ? "B" : "W",
                        komi_text(value_x2 > 0 ? value_x2 : -value_x2));
+}
+
+std::string moves_text(const Geometry& g, const std::vector<Move>& moves) {
+    std::string s;
+    for (Move m : moves) s += (s.empty() ? "" : " ") + g.aga(m);
+    return s;
+}
+
+std::string_view color_name(Color c) {
+    return c == Color::Black ? "Black" : "White";
 }
 
 }  // namespace smallgo::cli

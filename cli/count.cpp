@@ -1,21 +1,21 @@
-// `smallgo count MxN [--json] [--table M N] [--modulus P] [--crt] [--memory GB] [--threads N]`: the
-// number of legal positions of a board (every string has a liberty), exactly or modulo P, by the
-// border-state transfer of tables/legal_count.hpp. Exact counts are made in multi-word integers,
-// or from residue sweeps recombined (--crt, or by itself where only those fit the memory, which is
-// the machine's by default). Checks the board and the memory budget before starting; shows
-// progress on stderr when it is a terminal; Ctrl-C stops between two points and says where.
+// `smallgo count MxN [--json] [--table M N] [--modulus P] [--crt] [--memory SIZE] [--threads N]`:
+// the number of legal positions of a board (every string has a liberty), exactly or modulo P, by
+// the border-state transfer of count/legal_count.hpp. Exact counts are made in multi-word
+// integers, or from residue sweeps recombined (--crt, or by itself where only those fit the memory,
+// which is the machine's by default). Checks the board and the memory budget before starting; shows
+// progress on stderr when it is a terminal; Ctrl-C or SIGTERM stops between two points and says
+// where (exit code 130 or 143).
 #include <unistd.h>
 
-#include <atomic>
 #include <charconv>
-#include <csignal>
 #include <deque>
-#include <thread>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.hpp"
+#include "cli/options.hpp"
+#include "cli/signals.hpp"
 #include "count/legal_count.hpp"
 
 namespace smallgo::cli {
@@ -26,17 +26,11 @@ struct CountArgs {
     std::string board;
     std::vector<int> table;
     std::string modulus;
-    double memory_gb = 0;
-    bool memory_given = false;
-    int threads = 0;
+    std::string memory;  // empty: the machine's physical memory
+    int threads = default_threads();
     bool crt = false;
     bool json = false;
 };
-
-std::atomic<bool> interrupted{false};
-void on_interrupt(int) {
-    interrupted.store(true);
-}
 
 // "MxN" with 1 <= M, N (no limit on the product: the counter takes boards of any length).
 std::pair<int, int> parse_size(const std::string& text) {
@@ -63,16 +57,6 @@ u64 parse_modulus(const std::string& text) {
         throw UsageError(
             fmt::format("bad modulus '{}': expected an integer from 2 to 2^64-1", text));
     return p;
-}
-
-// The machine's physical memory: the default bound on state tables.
-u64 physical_memory() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? u64(pages) * u64(page) : 0;
-}
-
-std::string gigabytes(u64 bytes) {
-    return fmt::format("{:.3f} GB", double(bytes) / 1e9);
 }
 
 // Progress on stderr, at most twice a second: row and point, states, elapsed, time left. The
@@ -128,13 +112,8 @@ CountOptions options_for(const CountArgs& a, int rows, int cols) {
     o.rows = rows;
     o.cols = cols;
     o.modulus = parse_modulus(a.modulus);
-    if (a.threads < 0 || a.threads > 1024)
-        throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a.threads));
-    o.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    if (a.memory_given && !(a.memory_gb > 0))
-        throw UsageError("bad --memory: expected a positive number of GB");
-    o.memory_limit = a.memory_given ? u64(a.memory_gb * 1e9) : physical_memory();
-    o.stop = &interrupted;
+    o.threads = threads_option("--threads", a.threads);
+    o.memory_limit = a.memory.empty() ? physical_memory() : size_option("--memory", a.memory);
     if (a.crt) {
         if (o.modulus) throw UsageError("give either --crt or --modulus, not both");
         o.residues = residues_for_points(rows * cols);
@@ -145,13 +124,13 @@ CountOptions options_for(const CountArgs& a, int rows, int cols) {
     return o;
 }
 
-// Runs one count with progress, or says where it stopped and leaves through Interrupted.
+// Runs one count with progress, or says where it stopped and leaves through Stopped.
 CountResult run_one(CountOptions o, const std::string& what) {
     ProgressLine line(what);
     o.progress = [&line](const CountProgress& p) { line(p); };
-    auto previous = std::signal(SIGINT, on_interrupt);
+    StopOnSignals signals;
+    o.stop = signals.flag();
     CountResult r = count_legal(o);
-    std::signal(SIGINT, previous);
     if (r.end == CountEnd::Complete) return r;
     const std::string sweep =
         r.residues ? fmt::format("residue sweep {} of {}, ", r.stopped_sweep + 1, r.residues)
@@ -166,7 +145,7 @@ CountResult run_one(CountOptions o, const std::string& what) {
     if (r.end == CountEnd::OutOfMemory)
         throw UsageError(
             fmt::format("{}: the state tables outgrew the memory limit at {}", what, where));
-    throw Interrupted{fmt::format("{}: interrupted at {}", what, where)};
+    throw Stopped{fmt::format("{}: {} at {}", what, signals.reason(), where), signals.exit_code()};
 }
 
 void run_board(const CountArgs& a) {
@@ -197,7 +176,7 @@ void run_board(const CountArgs& a) {
                : r.residues ? fmt::format(" (exact, from {} residues recombined)", r.residues)
                             : std::string());
     fmt::print("states at the widest step: {} (border width {})\n", r.max_states, r.width);
-    fmt::print("memory: {} of state tables at the peak\n", gigabytes(r.peak_bytes));
+    fmt::print("memory: {} of state tables at the peak\n", size_text(r.peak_bytes));
     fmt::print("time: {:.3f} s with {} thread{}\n", r.seconds, o.threads,
                o.threads == 1 ? "" : "s");
 }
@@ -249,17 +228,27 @@ void add_count_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "count", "Count the legal positions of a board (every string has a liberty)");
     cmd->add_option("board", a->board, "Board as ROWSxCOLS, e.g. 9x9");
-    cmd->add_option("--table", a->table, "Print L(i,j) for every i <= M, j <= N")->expected(2);
-    cmd->add_option("--modulus", a->modulus, "Count modulo P (2 <= P < 2^64) instead of exactly");
+    cmd->add_option("--table", a->table,
+                    "Print L(i,j) for every i <= M, j <= N instead of one board (default: off)")
+        ->expected(2);
+    cmd->add_option("--modulus", a->modulus,
+                    "Count modulo P (2 <= P < 2^64) instead of exactly (default: exactly)");
     cmd->add_flag("--crt", a->crt,
-                  "Count exactly from residues modulo 64-bit primes, recombined (less memory)");
-    auto* memory = cmd->add_option(
-        "--memory", a->memory_gb,
-        "Refuse boards whose state tables need more GB (default: the machine's memory)");
-    cmd->add_option("--threads", a->threads, "Threads (default: all cores)");
-    cmd->add_flag("--json", a->json, "One JSON object on stdout");
-    cmd->callback([a, memory] {
-        a->memory_given = memory->count() > 0;
+                  "Count exactly from residues modulo 64-bit primes, recombined (less memory; "
+                  "default: only where the multi-word count does not fit)");
+    cmd->add_option("--memory", a->memory,
+                    fmt::format("Refuse boards whose state tables need more, e.g. 512M, 2G; a "
+                                "bare number is MB (default: the machine's memory, {})",
+                                size_text(physical_memory())));
+    cmd->add_option("--threads", a->threads, threads_help(false));
+    cmd->add_flag("--json", a->json, "One JSON object on stdout (default: off)");
+    cmd->footer(
+        "The rules play no part: a position is legal when every string has a liberty.\n\n"
+        "Examples:\n"
+        "  smallgo count 5x5\n"
+        "  smallgo count --table 4 6 --json\n"
+        "  smallgo count 8x8 --modulus 1000000007 --memory 4G");
+    cmd->callback([a] {
         if (!a->table.empty())
             run_table(*a);
         else if (a->board.empty())

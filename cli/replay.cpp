@@ -2,16 +2,17 @@
 // score. An illegal move stops the replay with its number and the reason (exit code 2).
 #include <fmt/core.h>
 
+#include "cli/cli.hpp"
+#include "cli/options.hpp"
 #include "rules/diagram.hpp"
 #include "rules/history.hpp"
 #include "rules/scoring.hpp"
-#include "cli/cli.hpp"
 
 namespace smallgo::cli {
 
 namespace {
 struct ReplayOptions {
-    std::string board, rules = "tromp-taylor", komi;
+    std::string board, rules{DefaultPreset}, komi;
     std::vector<std::string> moves;
 };
 
@@ -45,9 +46,15 @@ void add_replay_command(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("replay", "Play a list of moves and print each position and the score");
     cmd->add_option("board", o->board, "Board as ROWSxCOLS, e.g. 3x3")->required();
-    cmd->add_option("moves", o->moves, "Moves: AGA (C3) or SGF (cc) coordinates, or pass");
-    cmd->add_option("--rules,-r", o->rules, "Rules preset (see `smallgo rules`)");
-    cmd->add_option("--komi,-k", o->komi, "Komi, overriding the preset's");
+    cmd->add_option("moves", o->moves,
+                    "Moves: AGA (C3) or SGF (cc) coordinates, or pass (default: none)");
+    cmd->add_option("--rules,-r", o->rules, rules_help());
+    cmd->add_option("--komi,-k", o->komi,
+                    "Komi, a multiple of 0.5 (default: the preset's; `smallgo rules`)");
+    cmd->footer(
+        "Examples:\n"
+        "  smallgo replay 3x3 B2 C2 pass pass\n"
+        "  smallgo replay 2x2 --rules simple A1 B2 B1 A2");
     cmd->callback([o] { run_replay(*o); });
 }
 

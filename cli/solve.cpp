@@ -1,205 +1,249 @@
-// `smallgo solve MxN [--rules P] [--komi K] [--moves M...] [--all-moves] [--hash MB] [--json]
-// [--sgf FILE]`: the exact value of the game, with its optimal first moves and a principal
-// variation. Ctrl-C stops the search and prints the bounds proven so far.
-#include <unistd.h>
-
-#include <chrono>
-#include <csignal>
+// `smallgo solve MxN [--rules P] [--komi K] [--moves M...] [--all-moves] [--hash SIZE]
+// [--threads T] [--max-nodes N] [--time-limit S] [--json] [--sgf FILE]`: draws the position
+// (after --moves), then gives the exact value of the game from it, the optimal moves of the side
+// to move and a principal variation. A position whose game is over gets its final score, with no
+// search. Ctrl-C, SIGTERM, --max-nodes and --time-limit stop the search: the output (text, JSON
+// and SGF alike) then gives the bounds proven and says what stopped it; the exit code is the
+// signal's (130, 143) or 0 for a limit the user set.
 #include <fstream>
-#include <mutex>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
-#include "rules/diagram.hpp"
 #include "cli/cli.hpp"
+#include "cli/options.hpp"
+#include "cli/signals.hpp"
+#include "cli/solve_progress.hpp"
+#include "rules/diagram.hpp"
+#include "rules/scoring.hpp"
 #include "solver/search.hpp"
+
+#ifndef SMALLGO_VERSION
+#error "SMALLGO_VERSION comes from project(VERSION) in the top CMakeLists.txt"
+#endif
 
 namespace smallgo::cli {
 
 namespace {
-std::atomic<bool> interrupted{false};
-extern "C" void on_interrupt(int) {
-    interrupted.store(true);
-}
-
 struct SolveArgs {
-    std::string board, rules = "tromp-taylor", komi, sgf;
+    std::string board, rules{DefaultPreset}, komi, sgf, hash{DefaultHash};
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false,
          no_cycle_bounds = false;
-    double hash_mb = 256;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
+    u64 max_nodes = 0;
+    double time_limit = 0;
 };
 
-// The position and history after `moves`, or UsageError naming the first bad move.
-History replay_moves(const Geometry& g, const Rules& r, const std::vector<std::string>& moves) {
-    History h(g, r);
-    int number = 0;
-    for (const auto& text : moves) play_text(h, text, ++number, "--moves: ");
-    return h;
+// What the command solved and how it ended.
+struct Solved {
+    Geometry g;
+    Rules r;
+    History h;                // after --moves: the position solved
+    std::vector<Move> moves;  // --moves
+    SolveResult res;
+    std::string stopped;  // why the search stopped early; empty when it finished
+};
+
+// "Position: the empty board, Black to move:", "Position after 1 move (B2), White to move:",
+// "Position after 3 moves (B2 pass pass), the game is over:".
+std::string position_heading(const Solved& s) {
+    const std::string after =
+        s.moves.empty() ? std::string("Position: the empty board")
+                        : fmt::format("Position after {} move{} ({})", s.moves.size(),
+                                      s.moves.size() == 1 ? "" : "s", moves_text(s.g, s.moves));
+    if (s.h.game_over()) return after + ", the game is over:";
+    return fmt::format("{}, {} to move:", after, color_name(s.h.current().to_move));
 }
 
-std::string moves_text(const Geometry& g, const std::vector<Move>& ms) {
-    std::string s;
-    for (Move m : ms) s += (s.empty() ? "" : " ") + g.aga(m);
-    return s;
+// The final score of a game that is over, in words.
+std::string final_score_text(const Solved& s) {
+    const int value = s.h.result_x2();
+    if (s.h.ended_by_cycle())
+        return fmt::format("Final score: the last play repeated an earlier board: {} ({})",
+                           value_text(value), value_short(value));
+    const Areas a = areas(s.g, s.h.current());
+    return fmt::format("Final score: Black {} White {} komi {}: {} ({})", a.black, a.white,
+                       komi_text(s.r.komi_x2), value_text(value), value_short(value));
 }
 
-void write_sgf(const std::string& path, const Geometry& g, const Rules& r,
-               const std::string& preset, const SolveResult& res, const History& h) {
+void write_sgf(const std::string& path, const Solved& s, const std::string& preset) {
     std::ofstream out(path);
     if (!out) throw UsageError(fmt::format("cannot write SGF file '{}'", path));
-    std::string size =
+    const Geometry& g = s.g;
+    const SolveResult& res = s.res;
+    const std::string size =
         g.is_square() ? std::to_string(g.rows()) : fmt::format("{}:{}", g.cols(), g.rows());
-    out << fmt::format(
-        "(;FF[4]GM[1]CA[UTF-8]AP[smallgo:0.1]SZ[{}]RU[{}]KM[{}]RE[{}]\nC[Exact value under {}: {}]",
-        size, preset, komi_text(r.komi_x2), value_short(res.value_x2), describe(r),
-        value_text(res.value_x2));
-    Color c = h.current().to_move;
-    for (Move m : res.pv) {
+    const std::string comment =
+        s.stopped.empty()
+            ? fmt::format("Exact value under {}: {}", describe(s.r), value_text(res.value_x2))
+            : fmt::format("Search stopped ({}): the value under {} lies in [{}, {}]", s.stopped,
+                          describe(s.r), komi_text(res.lower_x2), komi_text(res.upper_x2));
+    out << fmt::format("(;FF[4]GM[1]CA[UTF-8]AP[smallgo:{}]SZ[{}]RU[{}]KM[{}]RE[{}]\nC[{}]",
+                       SMALLGO_VERSION, size, preset, komi_text(s.r.komi_x2),
+                       s.stopped.empty() ? value_short(res.value_x2) : "?", comment);
+    // The moves played before the position solved, then (when it is known) the principal
+    // variation from it.
+    Color c = Color::Black;
+    auto put = [&](Move m) {
         out << fmt::format(";{}[{}]", c == Color::Black ? "B" : "W", g.sgf(m));
         c = opponent(c);
-    }
+    };
+    for (Move m : s.moves) put(m);
+    if (s.stopped.empty())
+        for (Move m : res.pv) put(m);
     out << ")\n";
+}
+
+void print_json(const Solved& s, const SolveArgs& a) {
+    const Geometry& g = s.g;
+    const SolveResult& res = s.res;
+    auto names = [&](const std::vector<Move>& ms) {
+        nlohmann::json list = nlohmann::json::array();
+        for (Move m : ms) list.push_back(g.aga(m));
+        return list;
+    };
+    nlohmann::json j;
+    j["board"] = g.name();
+    j["rules"] = a.rules;
+    j["komi"] = s.r.komi();
+    j["moves"] = names(s.moves);
+    j["to_move"] = color_name(s.h.current().to_move);
+    j["game_over"] = s.h.game_over();
+    j["complete"] = res.complete;
+    j["stopped"] = s.stopped.empty() ? nlohmann::json() : nlohmann::json(s.stopped);
+    j["value"] = res.complete ? nlohmann::json(res.value_x2 / 2.0) : nlohmann::json();
+    j["lower"] = res.lower_x2 / 2.0;
+    j["upper"] = res.upper_x2 / 2.0;
+    j["best_moves"] = names(res.best_moves);
+    j["pv"] = names(res.pv);
+    if (a.all_moves) {
+        j["move_values"] = nlohmann::json::object();
+        for (auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;
+    }
+    j["nodes"] = res.nodes;
+    j["seconds"] = res.seconds;
+    j["threads"] = res.threads;
+    j["restarts"] = res.restarts;
+    j["table"] = {{"bytes", res.table_bytes},
+                  {"entries", res.table_capacity},
+                  {"used", res.table_used},
+                  {"hits", res.table_hits},
+                  {"stores", res.table_stores}};
+    if (res.cycle_states > 0)
+        j["cycle_bounds"] = {{"states", res.cycle_states},
+                             {"decided", res.cycle_decided},
+                             {"seconds", res.cycle_seconds}};
+    fmt::print("{}\n", j.dump());
+}
+
+// The value of every legal move as a board, with the pass below.
+void print_move_values(const Solved& s) {
+    const Geometry& g = s.g;
+    fmt::print("Value of each legal move for {} (Black minus White minus komi; '-' illegal):\n",
+               color_name(s.h.current().to_move));
+    std::vector<std::string> cell(g.points(), "-");
+    std::string pass_value = "-";
+    for (auto& mv : s.res.move_values) {
+        if (mv.move == Pass)
+            pass_value = value_short(mv.value_x2);
+        else
+            cell[mv.move] = value_short(mv.value_x2);
+    }
+    for (int row = g.rows() - 1; row >= 0; --row) {
+        fmt::print("{:>3}", row + 1);
+        for (int col = 0; col < g.cols(); ++col) fmt::print(" {:>6}", cell[g.point(row, col)]);
+        fmt::print("\n");
+    }
+    fmt::print("   ");
+    for (int col = 0; col < g.cols(); ++col) {
+        std::string name = g.aga(static_cast<Move>(g.point(0, col)));
+        name.pop_back();  // the row number
+        fmt::print(" {:>6}", name);
+    }
+    fmt::print("\n  pass: {}\n", pass_value);
+}
+
+void print_text(const Solved& s, const SolveArgs& a) {
+    const Geometry& g = s.g;
+    const SolveResult& res = s.res;
+    fmt::print("Board {}, rules {}: {}\n", g.name(), a.rules, describe(s.r));
+    fmt::print("{}\n{}", position_heading(s), to_board_text(g, s.h.current()));
+    if (s.h.game_over()) {
+        fmt::print("{}\n", final_score_text(s));
+        return;
+    }
+    if (!s.stopped.empty()) {
+        fmt::print(
+            "Stopped ({}) before the end: the value lies in [{}, {}] (Black minus White minus "
+            "komi)\n",
+            s.stopped, komi_text(res.lower_x2), komi_text(res.upper_x2));
+    } else {
+        fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
+        fmt::print("Optimal moves for {}: {}\n", color_name(s.h.current().to_move),
+                   moves_text(g, res.best_moves));
+        fmt::print("Principal variation (plays preferred to a pass): {} ({} moves)\n",
+                   moves_text(g, res.pv), res.pv.size());
+        History end = s.h;
+        for (Move m : res.pv) end.play(m);
+        fmt::print("Final position:\n{}", to_board_text(g, end.current()));
+        if (a.all_moves) print_move_values(s);
+    }
+    fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}  Restarts: {}\n",
+               res.nodes, res.seconds,
+               res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0, res.threads,
+               res.restarts);
+    fmt::print("Table: {}, {} of {} entries used, {} hits, {} stores\n", size_text(res.table_bytes),
+               res.table_used, res.table_capacity, res.table_hits, res.table_stores);
+    if (res.cycle_states > 0)
+        fmt::print(
+            "Cycle bounds: {} states without history, {} of them decided (value 0), built in "
+            "{:.3f} s\n",
+            res.cycle_states, res.cycle_decided, res.cycle_seconds);
 }
 
 void run_solve(const SolveArgs& a) {
     Geometry g = parse_board(a.board);
     Rules r = parse_rules(a.rules);
     if (!a.komi.empty()) r.komi_x2 = parse_komi(a.komi);
-    const std::size_t hash_bytes = parse_hash(a.hash_mb);
-    History h = replay_moves(g, r, a.moves);
     SolveOptions o;
-    o.hash_bytes = hash_bytes;
-    o.all_moves = a.all_moves;
-    if (a.threads < 1 || a.threads > 1024)
-        throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a.threads));
-    o.threads = a.threads;
-    o.use_table = !a.no_table;
-    o.use_bounds = !a.no_bounds;
-    o.use_cycle_bounds = !a.no_cycle_bounds;
-    o.restart_nodes = a.restart_nodes;
-    o.stop = &interrupted;
-    // Progress on stderr while it is a terminal: the first move being searched, the depth
-    // reached and the nodes, one line rewritten at most twice a second.
-    std::mutex progress_mutex;
-    const auto start = std::chrono::steady_clock::now();
-    double shown = 0;
-    if (isatty(STDERR_FILENO))
-        o.progress = [&](const Progress& p) {
-            std::lock_guard<std::mutex> lock(progress_mutex);
-            double t =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (t - shown < 0.5) return;
-            shown = t;
-            fmt::print(stderr, "\r{:.0f} s: first move {}, depth {}, {} nodes (this thread)   ", t,
-                       g.aga(p.move), p.depth, p.nodes);
-        };
-    auto previous = std::signal(SIGINT, on_interrupt);
-    SolveResult res = solve(h, o);
-    std::signal(SIGINT, previous);
-    if (shown > 0) fmt::print(stderr, "\r{:70}\r", "");
+    o.hash_bytes = hash_option(a.hash);
+    o.threads = threads_option("--threads", a.threads);
+    if (!(a.time_limit >= 0))
+        throw UsageError(
+            fmt::format("bad --time-limit {}: expected seconds, 0 for none", a.time_limit));
+    Solved s{g, r, History(g, r), {}, {}, {}};
+    int number = 0;
+    for (const auto& text : a.moves) s.moves.push_back(play_text(s.h, text, ++number, "--moves: "));
 
-    if (a.json) {
-        nlohmann::json j;
-        j["board"] = g.name();
-        j["rules"] = a.rules;
-        j["komi"] = r.komi();
-        j["complete"] = res.complete;
-        if (res.complete)
-            j["value"] = res.value_x2 / 2.0;
-        else
-            j["value"] = nullptr;
-        j["lower"] = res.lower_x2 / 2.0;
-        j["upper"] = res.upper_x2 / 2.0;
-        j["best_moves"] = nlohmann::json::array();
-        for (Move m : res.best_moves) j["best_moves"].push_back(g.aga(m));
-        j["pv"] = nlohmann::json::array();
-        for (Move m : res.pv) j["pv"].push_back(g.aga(m));
-        if (a.all_moves) {
-            j["move_values"] = nlohmann::json::object();
-            for (auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;
-        }
-        j["nodes"] = res.nodes;
-        j["seconds"] = res.seconds;
-        j["threads"] = res.threads;
-        j["restarts"] = res.restarts;
-        j["table"] = {{"bytes", res.table_bytes},
-                      {"entries", res.table_capacity},
-                      {"used", res.table_used},
-                      {"hits", res.table_hits},
-                      {"stores", res.table_stores}};
-        if (res.cycle_states > 0)
-            j["cycle_bounds"] = {{"states", res.cycle_states},
-                                 {"decided", res.cycle_decided},
-                                 {"seconds", res.cycle_seconds}};
-        fmt::print("{}\n", j.dump());
+    int exit_code = 0;
+    if (s.h.game_over()) {
+        // Nothing to search: the value is the final score.
+        s.res.complete = true;
+        s.res.value_x2 = s.res.lower_x2 = s.res.upper_x2 = s.h.result_x2();
     } else {
-        fmt::print("Board {}, rules {}: {}\n", g.name(), a.rules, describe(r));
-        if (!a.moves.empty())
-            fmt::print("After: {}\n", moves_text(g, [&] {
-                           std::vector<Move> v;
-                           for (auto& t : a.moves) v.push_back(*g.parse_move(t));
-                           return v;
-                       }()));
-        if (!res.complete) {
-            fmt::print(
-                "Stopped before the end: the value lies in [{}, {}] (Black minus White minus "
-                "komi)\n",
-                komi_text(res.lower_x2), komi_text(res.upper_x2));
-        } else {
-            fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
-            fmt::print("Optimal first moves: {}\n", moves_text(g, res.best_moves));
-            fmt::print("Principal variation ({} moves): {}\n", res.pv.size(),
-                       moves_text(g, res.pv));
-            History end = h;
-            for (Move m : res.pv) end.play(m);
-            fmt::print("Final position:\n{}", to_board_text(g, end.current()));
-            if (a.all_moves) {
-                fmt::print(
-                    "Value of each legal first move (Black minus White minus komi; '-' "
-                    "illegal):\n");
-                Position empty;
-                std::vector<std::string> cell(g.points(), "-");
-                std::string pass_value = "-";
-                for (auto& mv : res.move_values) {
-                    if (mv.move == Pass)
-                        pass_value = value_short(mv.value_x2);
-                    else
-                        cell[mv.move] = value_short(mv.value_x2);
-                }
-                for (int row = g.rows() - 1; row >= 0; --row) {
-                    fmt::print("{:>3}", row + 1);
-                    for (int col = 0; col < g.cols(); ++col)
-                        fmt::print(" {:>6}", cell[g.point(row, col)]);
-                    fmt::print("\n");
-                }
-                fmt::print("   ");
-                for (int col = 0; col < g.cols(); ++col) {
-                    std::string name = g.aga(static_cast<Move>(g.point(0, col)));
-                    name.pop_back();
-                    fmt::print(" {:>6}", name);
-                }
-                fmt::print("\n  pass: {}\n", pass_value);
-            }
-        }
-        fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}  Restarts: {}\n",
-                   res.nodes, res.seconds,
-                   res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0,
-                   res.threads, res.restarts);
-        fmt::print("Table: {:.1f} MB, {} of {} entries used, {} hits, {} stores\n",
-                   static_cast<double>(res.table_bytes) / (1 << 20), res.table_used,
-                   res.table_capacity, res.table_hits, res.table_stores);
-        if (res.cycle_states > 0)
-            fmt::print(
-                "Cycle bounds: {} states without history, {} of them decided (value 0), built in "
-                "{:.3f} s\n",
-                res.cycle_states, res.cycle_decided, res.cycle_seconds);
+        o.all_moves = a.all_moves;
+        o.use_table = !a.no_table;
+        o.use_bounds = !a.no_bounds;
+        o.use_cycle_bounds = !a.no_cycle_bounds;
+        o.restart_nodes = a.restart_nodes;
+        o.node_limit = a.max_nodes;
+        StopOnSignals signals(a.time_limit);
+        o.stop = signals.flag();
+        SolveProgress progress(g, "");
+        progress.attach(o);
+        s.res = solve(s.h, o);
+        if (!s.res.complete)
+            s.stopped = signals.signal() != 0 ? std::string(signals.reason()) : "node limit";
+        exit_code = s.res.complete ? 0 : signals.exit_code();
     }
-    if (!a.sgf.empty() && res.complete) write_sgf(a.sgf, g, r, a.rules, res, h);
-    if (!res.complete) throw Interrupted();
+    if (a.json)
+        print_json(s, a);
+    else
+        print_text(s, a);
+    if (!a.sgf.empty()) write_sgf(a.sgf, s, a.rules);
+    if (exit_code != 0) throw Stopped{s.stopped, exit_code};
 }
 }  // namespace
 
@@ -207,24 +251,46 @@ void add_solve_command(CLI::App& app) {
     auto a = std::make_shared<SolveArgs>();
     auto* cmd = app.add_subcommand(
         "solve", "Exact minimax value of the game (area score, Black minus White minus komi)");
-    cmd->add_option("board", a->board, "Board as ROWSxCOLS, e.g. 3x3")->required();
-    cmd->add_option("--rules,-r", a->rules, "Rules preset (see `smallgo rules`)");
-    cmd->add_option("--komi,-k", a->komi, "Komi, overriding the preset's (a multiple of 0.5)");
+    cmd->add_option("board", a->board, "Board as ROWSxCOLS, e.g. 3x3 (at most 64 points)")
+        ->required();
+    cmd->add_option("--rules,-r", a->rules, rules_help());
+    cmd->add_option("--komi,-k", a->komi,
+                    "Komi, a multiple of 0.5 (default: the preset's; `smallgo rules`)");
     cmd->add_option("--moves", a->moves,
-                    "Moves played before the position to solve (they count for ko)");
-    cmd->add_flag("--all-moves", a->all_moves, "Also the exact value of every legal first move");
-    cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (default 256)");
-    cmd->add_flag("--json", a->json, "Print one JSON object");
-    cmd->add_option("--threads", a->threads,
-                    "Threads (default: every core; 1 is the serial solver)");
+                    "Moves played before the position to solve, AGA (B2) or SGF (bb) or pass; "
+                    "they count for ko (default: none, the empty board)");
+    cmd->add_flag("--all-moves", a->all_moves,
+                  "Also the exact value of every legal move (default: off)");
+    cmd->add_option("--hash", a->hash, hash_help(DefaultHash));
+    cmd->add_option("--threads", a->threads, threads_help(true));
+    cmd->add_option("--max-nodes", a->max_nodes,
+                    "Stop after about this many nodes and print the bounds proven; exit code 0 "
+                    "(default 0: no limit)");
+    cmd->add_option("--time-limit", a->time_limit,
+                    "Stop after this many seconds and print the bounds proven; exit code 0 "
+                    "(default 0: no limit)");
+    cmd->add_flag("--json", a->json,
+                  "Print one JSON object: board, rules, komi, moves, to_move, game_over, "
+                  "complete, stopped, value, lower, upper, best_moves, pv, nodes, ... "
+                  "(default: off)");
+    cmd->add_option("--sgf", a->sgf,
+                    "Write the moves and the principal variation to this SGF file (default: "
+                    "none)");
     cmd->add_flag("--no-table", a->no_table,
-                  "Search without the transposition table (slow; a check)");
+                  "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,
-                  "Search without unconditional-life bounds (slow; a check)");
+                  "Search without unconditional-life bounds (slow; a check; default: off)");
     cmd->add_flag("--no-cycle-bounds", a->no_cycle_bounds,
-                  "Simple ko: search without the bounds of the history-free game (a check)");
-    cmd->add_option("--sgf", a->sgf, "Write the principal variation as an SGF file");
+                  "Simple ko: search without the bounds of the history-free game (a check; "
+                  "default: off)");
     add_restart_option(*cmd, a->restart_nodes);
+    cmd->footer(
+        "Ctrl-C or SIGTERM stops the search; it prints the bounds proven so far (exit code 130 "
+        "or 143).\n\n"
+        "Examples:\n"
+        "  smallgo solve 3x3 --threads 1\n"
+        "  smallgo solve 3x3 --moves B2 --all-moves\n"
+        "  smallgo solve 4x4 --rules simple --time-limit 60 --json");
     cmd->callback([a] { run_solve(*a); });
 }
 

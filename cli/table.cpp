@@ -1,11 +1,16 @@
-// `smallgo table --max-points N [--rules P] [--max-nodes K]`: solves every m x n board with
-// m <= n and m*n <= N from the empty board and prints one row per board. `smallgo bench`: a
-// fixed list of positions, one thread, a fixed table size; its node count is the regression
-// signature pinned by a test.
+// `smallgo table [--max-points N] [--rules P] [--max-nodes K] [--hash SIZE] [--threads T]
+// [--json]`: solves every m x n board with m <= n and m*n <= N from the empty board and prints one
+// row per board under a header: the value (or the proven bounds when --max-nodes stopped it), the
+// nodes, the time, the length of the principal variation and every optimal first move. Progress on
+// stderr while it is a terminal. Ctrl-C or SIGTERM stops the board in progress, prints its row
+// with the bounds proven and leaves with the signal's exit code.
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.hpp"
+#include "cli/options.hpp"
+#include "cli/signals.hpp"
+#include "cli/solve_progress.hpp"
 #include "solver/search.hpp"
 
 namespace smallgo::cli {
@@ -13,8 +18,8 @@ namespace smallgo::cli {
 namespace {
 struct TableArgs {
     int max_points = 9;
-    std::string rules = "tromp-taylor";
-    double hash_mb = 256;  // as solve's (64 left aga 1x9 open at 10^8 nodes)
+    std::string rules{DefaultPreset};
+    std::string hash{DefaultHash};  // as solve's
     u64 max_nodes = 0;
     bool json = false;
     int threads = default_threads();
@@ -25,13 +30,16 @@ void run_table(const TableArgs& a) {
     Rules r = parse_rules(a.rules);
     if (a.max_points < 1 || a.max_points > MaxPoints)
         throw UsageError(fmt::format("bad --max-points {}: expected 1..64", a.max_points));
-    const std::size_t hash_bytes = parse_hash(a.hash_mb);
+    const u64 hash_bytes = hash_option(a.hash);
+    const int threads = threads_option("--threads", a.threads);
+    // Columns: the variable-width list of optimal first moves comes last, so the others align.
+    constexpr auto Row = "{:>6} {:>9} {:>14} {:>9} {:>5}  {}\n";
     nlohmann::json rows = nlohmann::json::array();
     if (!a.json) {
-        fmt::print("Rules {}: {}; threads: {}\n", a.rules, describe(r), a.threads);
-        fmt::print("{:>6} {:>8} {:>10} {:>4} {:>14} {:>10}\n", "board", "value", "first", "pv",
-                   "nodes", "seconds");
+        fmt::print("Rules {}: {}; threads: {}\n", a.rules, describe(r), threads);
+        fmt::print(Row, "board", "value", "nodes", "time", "pv N", "optimal first moves");
     }
+    StopOnSignals signals;
     for (int m = 1; m <= a.max_points; ++m) {
         for (int n = m; m * n <= a.max_points; ++n) {
             Geometry g = *Geometry::make(m, n);
@@ -39,13 +47,18 @@ void run_table(const TableArgs& a) {
             SolveOptions o;
             o.hash_bytes = hash_bytes;
             o.node_limit = a.max_nodes;
-            o.threads = a.threads;
+            o.threads = threads;
             o.restart_nodes = a.restart_nodes;
-            SolveResult res = solve(h, o);
-            std::string value = res.complete ? value_short(res.value_x2)
-                                             : fmt::format("[{},{}]", komi_text(res.lower_x2),
-                                                           komi_text(res.upper_x2));
-            std::string first = res.best_moves.empty() ? "-" : g.aga(res.best_moves.front());
+            o.stop = signals.flag();
+            SolveResult res;
+            {
+                SolveProgress progress(g, g.name() + ": ");
+                progress.attach(o);
+                res = solve(h, o);
+            }
+            std::vector<std::string> best, pv;
+            for (Move mv : res.best_moves) best.push_back(g.aga(mv));
+            for (Move mv : res.pv) pv.push_back(g.aga(mv));
             if (a.json) {
                 rows.push_back({{"board", g.name()},
                                 {"complete", res.complete},
@@ -53,50 +66,34 @@ void run_table(const TableArgs& a) {
                                                        : nlohmann::json()},
                                 {"lower", res.lower_x2 / 2.0},
                                 {"upper", res.upper_x2 / 2.0},
-                                {"best_move", first},
+                                {"best_moves", best},
+                                {"pv", pv},
                                 {"pv_length", res.pv.size()},
                                 {"nodes", res.nodes},
                                 {"seconds", res.seconds},
                                 {"threads", res.threads},
                                 {"restarts", res.restarts}});
             } else {
-                fmt::print("{:>6} {:>8} {:>10} {:>4} {:>14} {:>10.3f}\n", g.name(), value, first,
-                           res.pv.size(), res.nodes, res.seconds);
+                const std::string value =
+                    res.complete
+                        ? value_short(res.value_x2)
+                        : fmt::format("[{},{}]", komi_text(res.lower_x2), komi_text(res.upper_x2));
+                fmt::print(Row, g.name(), value, res.nodes, fmt::format("{:.3f} s", res.seconds),
+                           res.pv.size(), best.empty() ? "-" : moves_text(g, res.best_moves));
                 std::fflush(stdout);
+            }
+            if (signals.signal() != 0) {
+                if (a.json)
+                    fmt::print("{}\n", nlohmann::json{{"rules", a.rules},
+                                                      {"boards", rows},
+                                                      {"stopped", signals.reason()}}
+                                           .dump());
+                throw Stopped{fmt::format("{} while solving {}", signals.reason(), g.name()),
+                              signals.exit_code()};
             }
         }
     }
     if (a.json) fmt::print("{}\n", nlohmann::json{{"rules", a.rules}, {"boards", rows}}.dump());
-}
-
-// The bench positions: boards and presets that each finish in well under a second.
-struct BenchCase {
-    int rows, cols;
-    const char* preset;
-};
-constexpr BenchCase BenchCases[] = {
-    {2, 2, "tromp-taylor"}, {1, 5, "tromp-taylor"}, {2, 3, "tromp-taylor"},
-    {1, 6, "tromp-taylor"}, {2, 2, "aga"},          {1, 5, "aga"},
-    {2, 2, "simple"},       {1, 5, "simple"},       {2, 2, "tromp-taylor-1996"},
-    {1, 4, "mg"},           {3, 3, "mg"},           {2, 4, "simple"},
-};
-
-void run_bench() {
-    u64 total = 0;
-    double seconds = 0;
-    for (const auto& c : BenchCases) {
-        Geometry g = *Geometry::make(c.rows, c.cols);
-        History h(g, find_preset(c.preset)->rules);
-        SolveOptions o;
-        o.hash_bytes = std::size_t{16} << 20;
-        SolveResult res = solve(h, o);
-        fmt::print("{:>4} {:<18} {:>8} {:>12} nodes {:>8.3f} s\n", g.name(), c.preset,
-                   value_short(res.value_x2), res.nodes, res.seconds);
-        total += res.nodes;
-        seconds += res.seconds;
-    }
-    fmt::print("Threads: 1\nTime: {:.3f} s\nNodes/second: {:.0f}\nNodes searched: {}\n", seconds,
-               seconds > 0 ? static_cast<double>(total) / seconds : 0.0, total);
 }
 }  // namespace
 
@@ -104,26 +101,22 @@ void add_table_command(CLI::App& app) {
     auto a = std::make_shared<TableArgs>();
     auto* cmd = app.add_subcommand(
         "table", "Solve every m x n board (m <= n, m*n <= N) and print the table");
-    cmd->add_option("--max-points", a->max_points, "Largest board area N (default 9)");
-    cmd->add_option("--rules,-r", a->rules, "Rules preset (see `smallgo rules`)");
-    cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (default 256, as solve)");
+    cmd->add_option("--max-points", a->max_points, "Largest board area N, 1..64 (default 9)");
+    cmd->add_option("--rules,-r", a->rules, rules_help());
+    cmd->add_option("--hash", a->hash, hash_help(DefaultHash));
     cmd->add_option("--max-nodes", a->max_nodes,
-                    "Give up on a board after this many nodes, printing its bounds");
-    cmd->add_flag("--json", a->json, "Print one JSON object");
-    cmd->add_option("--threads", a->threads,
-                    "Threads for each board's root moves (default: every core)");
+                    "Give up on a board after about this many nodes, printing its bounds "
+                    "(default 0: no limit)");
+    cmd->add_flag("--json", a->json,
+                  "Print one JSON object: rules and boards, each with board, complete, value, "
+                  "lower, upper, best_moves, pv, nodes, seconds (default: off)");
+    cmd->add_option("--threads", a->threads, threads_help(true));
     add_restart_option(*cmd, a->restart_nodes);
-    cmd->callback([a] {
-        if (a->threads < 1 || a->threads > 1024)
-            throw UsageError(fmt::format("bad --threads {}: expected 1..1024", a->threads));
-        run_table(*a);
-    });
-}
-
-void add_bench_command(CLI::App& app) {
-    auto* cmd =
-        app.add_subcommand("bench", "Solve a fixed list of positions; prints `Nodes searched: N`");
-    cmd->callback([] { run_bench(); });
+    cmd->footer(
+        "Examples:\n"
+        "  smallgo table --max-points 6 --threads 1\n"
+        "  smallgo table --rules simple --max-points 8 --max-nodes 1000000 --json");
+    cmd->callback([a] { run_table(*a); });
 }
 
 }  // namespace smallgo::cli

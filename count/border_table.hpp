@@ -43,7 +43,7 @@ class BorderTable {
 
     // Makes room for up to `entries` distinct words at a load of at most 1/2; the table must be
     // empty. False when the system refuses the memory. (The sweep passes the number of records
-    // of a partition, about 2.4 times its distinct words: the load stays near 1/5.)
+    // of a partition, several times its distinct words, so the load stays well below 1/2.)
     bool prepare(u64 entries) {
         u64 cap = 16;
         while (cap < entries * 2) cap *= 2;

@@ -18,8 +18,8 @@ constexpr u32 NoBlock = ~u32{0};
 // table (4/3 to 8/3 of that) stays in a core's L2 cache.
 constexpr int MaxPartBits = 12;
 constexpr u64 PartBytes = u64{256} << 10;
-// Successor records per source state: at most 3; the most records of any step are about 2.74
-// times the most states (measured for widths 8 to 10).
+// Successor records per source state: at most 3, but most states have fewer, so the pool is
+// sized for a little more than the records of the widest steps counted so far, not the worst case.
 constexpr double RecordsPerState = 2.8;
 // Bytes of a pool block (a multiple of every record size would waste nothing; the rest of a
 // block is left unused).

@@ -1,0 +1,48 @@
+# Runs `${SMALLGO} ${ARGS}` (with SIGNAL set, under `timeout --preserve-status -s ${SIGNAL}
+# ${AFTER}`, so that the program gets that signal after AFTER seconds), checks its exit code
+# against ${EXPECT}, parses stdout as one JSON object with string(JSON) and checks CHECKS: items
+# separated by '|', each PATH=VALUE (the element's value as string(JSON GET) gives it: ON/OFF for
+# booleans) or PATH:TYPE (NULL, NUMBER, STRING, BOOLEAN, ARRAY, OBJECT), PATH being keys and
+# indices separated by '.'. With BOUNDS set, also lower <= upper.
+separate_arguments(args UNIX_COMMAND "${ARGS}")
+set(prefix)
+if(DEFINED SIGNAL)
+  set(prefix timeout --preserve-status -s ${SIGNAL} ${AFTER})
+endif()
+execute_process(COMMAND ${prefix} ${SMALLGO} ${args}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc STREQUAL EXPECT)
+  message(FATAL_ERROR "smallgo ${ARGS}: exit code ${rc}, expected ${EXPECT}\nstdout: ${out}\n"
+                      "stderr: ${err}")
+endif()
+string(JSON type ERROR_VARIABLE problem TYPE "${out}")
+if(problem OR NOT type STREQUAL "OBJECT")
+  message(FATAL_ERROR "smallgo ${ARGS}: stdout is not one JSON object (${problem}):\n${out}")
+endif()
+string(REPLACE "|" ";" checks "${CHECKS}")
+foreach(check IN LISTS checks)
+  if(check MATCHES "^([^=:]+)=(.*)$")
+    set(path "${CMAKE_MATCH_1}")
+    set(want "${CMAKE_MATCH_2}")
+    string(REPLACE "." ";" keys "${path}")
+    string(JSON got ERROR_VARIABLE problem GET "${out}" ${keys})
+  elseif(check MATCHES "^([^=:]+):(.*)$")
+    set(path "${CMAKE_MATCH_1}")
+    set(want "${CMAKE_MATCH_2}")
+    string(REPLACE "." ";" keys "${path}")
+    string(JSON got ERROR_VARIABLE problem TYPE "${out}" ${keys})
+  else()
+    message(FATAL_ERROR "bad check '${check}'")
+  endif()
+  if(problem OR NOT got STREQUAL want)
+    message(FATAL_ERROR "smallgo ${ARGS}: ${check}: got '${got}' ${problem}\n${out}")
+  endif()
+endforeach()
+if(BOUNDS)
+  string(JSON lower GET "${out}" lower)
+  string(JSON upper GET "${out}" upper)
+  if(lower GREATER upper)
+    message(FATAL_ERROR "smallgo ${ARGS}: lower ${lower} > upper ${upper}\n${out}")
+  endif()
+endif()
+message(STATUS "smallgo ${ARGS}: exit ${rc}: ${out}")
