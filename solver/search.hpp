@@ -10,7 +10,7 @@
 // in the next. Once a child stays open, its remaining siblings get half the depth. Move ordering:
 // table move, open move, pass, killers, history counts, centre first. Score bounds from
 // unconditional life; symmetry at the root. Values are in half points, Black minus White minus komi
-// (0 for a draw by repetition). One Solver searches from the current position of a History and uses
+// (0 for a draw by repetition). solve() searches from the current position of a History and uses
 // that history as its path; it allocates only the tables.
 #pragma once
 
@@ -42,9 +42,9 @@ struct SolveOptions {
     bool use_cycle_bounds = true;
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
-    int threads = 1;  // >1: young brothers wait on that many oneTBB threads (search.cpp)
+    int threads = 1;  // >1: young brothers wait on that many oneTBB threads (parallel.hpp)
     // Proofs the table holds per position (0: 16 where the table has room for all positions many
-    // times over, else 1; search.cpp); a test sets it to check the other way too.
+    // times over, else 1; solver/proof.cpp); a test sets it to check the other way too.
     int proofs_per_position = 0;
     // Restarts (0: none): the search drops the test in progress and starts the depth again at 1
     // with an open-test cache of new keys, after this many nodes times the Luby sequence 1, 1, 2,
