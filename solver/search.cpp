@@ -108,21 +108,18 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
 }
 
 // A principal variation from h's current position of value `value` (side to move's view), into
-// pv: at each turn the first optimal move, passes first, then points in order A1, B1, ...; each
-// step is proven by a search, and the line ends when the game does. h is unchanged on return.
+// pv: at each turn the first optimal move in the order A1, B1, ... then the pass, so that the
+// side behind resists rather than passes; each step is proven by a search ("reaches the value"
+// is "equals it", as no move beats an optimal one), and the line ends when the game does, which
+// every rule makes finite (a repetition is forbidden or ends the game). h is unchanged on return.
 void principal_variation(Searcher& s, History& h, int value, std::vector<Move>& pv) {
     const Geometry& g = h.geometry();
     int target = value;  // side-to-move's view at the current node
     while (!h.game_over() && !s.stopped()) {
-        std::vector<Move> order{Pass};
-        for (Move m = 0; m < g.points(); ++m) order.push_back(m);
         Move chosen = NoMove;
-        for (Move m : order) {
-            if (s.child_at_least(m, target)) {  // reaching the value means equal to it
-                chosen = m;
-                break;
-            }
-            if (s.stopped()) break;
+        for (int i = 0; i <= g.points() && chosen == NoMove && !s.stopped(); ++i) {
+            const Move m = i < g.points() ? static_cast<Move>(i) : Pass;
+            if (s.child_at_least(m, target)) chosen = m;
         }
         if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
         pv.push_back(chosen);
@@ -200,7 +197,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
         if (s.stopped()) return;
         optimal_moves(s, moves, o, sign, best, exact, r);
         if (s.stopped()) return;
+        const u64 before = s.nodes;
         principal_variation(s, h, best, r.pv);
+        r.pv_nodes = s.nodes - before;
     };
     if (arena)
         arena->execute(search);

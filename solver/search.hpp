@@ -61,13 +61,16 @@ struct MoveValue {
 };
 
 struct SolveResult {
-    bool complete = false;               // false when stopped: only the bounds hold
-    int value_x2 = 0;                    // exact value when complete
-    int lower_x2 = 0, upper_x2 = 0;      // proven bounds (equal to value when complete)
-    std::vector<Move> best_moves;        // every optimal first move
-    std::vector<Move> pv;                // a legal game from the position that scores the value
+    bool complete = false;           // false when stopped: only the bounds hold
+    int value_x2 = 0;                // exact value when complete
+    int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
+    std::vector<Move> best_moves;    // every optimal first move
+    // A legal game from the position that scores the value; at each turn the first optimal move,
+    // plays preferred to a pass (points in order A1, B1, ..., then the pass).
+    std::vector<Move> pv;
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
-    u64 nodes = 0;                       // all threads
+    u64 nodes = 0;                       // all threads, the principal variation's included
+    u64 pv_nodes = 0;                    // of nodes, those that proved the principal variation
     double seconds = 0;
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;
