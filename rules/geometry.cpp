@@ -3,6 +3,11 @@
 
 #include <cctype>
 #include <charconv>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "rules/symmetry.hpp"
 
 namespace smallgo {
 
@@ -10,6 +15,17 @@ namespace {
 // Column letters as on a Go board: A..Z without I, enough for 64 columns with a second letter
 // never needed (at most 64 columns on a 1x64 board uses AA.. style; see aga()).
 constexpr std::string_view Letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+// The symmetry tables of a board shape: built by the first Geometry of that shape, kept (at a
+// stable address) until the program ends.
+const Symmetries& shared_symmetries(const Geometry& g) {
+    static std::mutex lock;
+    static std::map<std::pair<int, int>, std::unique_ptr<const Symmetries>> tables;
+    std::lock_guard guard(lock);
+    auto& t = tables[{g.rows(), g.cols()}];
+    if (!t) t = std::make_unique<const Symmetries>(g);
+    return *t;
+}
 
 std::string column_name(int col) {
     std::string s;
@@ -39,6 +55,7 @@ Geometry::Geometry(int rows, int cols) : rows_(rows), cols_(cols) {
     edge_ = col0 | col_last | row0 | row_last;
     row_shift_ = rows > 1 ? cols : 0;
     vertical_ = rows > 1 ? all_ : 0;
+    symmetries_ = &shared_symmetries(*this);
 }
 
 std::optional<Geometry> Geometry::make(int rows, int cols) {
@@ -76,14 +93,7 @@ int Geometry::map_point(int sym, int p) const {
 }
 
 Bitboard Geometry::map(int sym, Bitboard b) const {
-    if (sym == 0) return b;
-    Bitboard out = 0;
-    while (b) {
-        int p = std::countr_zero(b);
-        b &= b - 1;
-        out |= bit(map_point(sym, p));
-    }
-    return out;
+    return symmetries_->map(sym, b);
 }
 
 std::string Geometry::aga(Move m) const {

@@ -2,7 +2,8 @@
 // coordinates. Point index = row * cols + col, row 0 at the bottom (AGA row 1), col 0 at the left
 // (AGA column A). Neighbour sets are four shifts with edge masks; a flood fill costs one
 // neighbour step per point of the longest path. A Geometry is built once per board and is cheap
-// to copy (a few words).
+// to copy (a few words); the symmetry tables of its shape (rules/symmetry.hpp) are shared by every
+// Geometry of that shape and built when the first one is made.
 #pragma once
 
 #include <array>
@@ -15,6 +16,8 @@
 #include "rules/types.hpp"
 
 namespace smallgo {
+
+class Symmetries;
 
 class Geometry {
   public:
@@ -53,8 +56,19 @@ class Geometry {
 
     // Symmetries: 8 for a square board, 4 for a rectangle. Symmetry 0 is the identity.
     int symmetry_count() const { return is_square() ? 8 : 4; }
+    // Where symmetry `sym` sends point p, one point at a time: the definition that the tables of
+    // symmetries() are built from (and checked against).
     int map_point(int sym, int p) const;
+    // The image of board b under symmetry `sym` (symmetries().map; the fast tables).
     Bitboard map(int sym, Bitboard b) const;
+    const Symmetries& symmetries() const { return *symmetries_; }
+    // Distance of point p from the centre of the board in half steps (|2 row - (rows - 1)| +
+    // |2 col - (cols - 1)|): 0 at the centre point of an odd board, the same on every symmetric
+    // copy of p.
+    int centre_distance(int p) const {
+        const int dr = 2 * row_of(p) - (rows_ - 1), dc = 2 * col_of(p) - (cols_ - 1);
+        return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
+    }
 
     // AGA coordinates: column letter skipping I, row number from the bottom ("C3").
     std::string aga(Move m) const;
@@ -72,6 +86,7 @@ class Geometry {
     // step: there vertical_ is 0 and row_shift_ is 0, as a shift by 64 (1x64) is undefined.
     int row_shift_ = 0;
     Bitboard vertical_ = 0;
+    const Symmetries* symmetries_ = nullptr;  // shared for the life of the program
 };
 
 }  // namespace smallgo

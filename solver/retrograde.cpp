@@ -4,13 +4,15 @@
 #include "solver/retrograde.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <climits>
 #include <tuple>
 
-#include "rules/scoring.hpp"
-#include "rules/zobrist.hpp"
 #include "count/legal_count.hpp"
+#include "rules/scoring.hpp"
+#include "rules/symmetry.hpp"
+#include "rules/zobrist.hpp"
 
 namespace smallgo {
 
@@ -52,20 +54,9 @@ u64 CycleBounds::hash(const State& k) {
 }
 
 CycleBounds::State CycleBounds::canonical(const State& k) const {
-    State best = k;
-    for (int s = 1; s < syms_; ++s) {
-        auto map = [&](Bitboard b) {
-            Bitboard out = 0;
-            for (int i = 0; i < bytes_; ++i)
-                out |= byte_map_[(s * 8 + i) * 256 + ((b >> 8 * i) & 0xFF)];
-            return out;
-        };
-        const State c{map(k.black), map(k.white), map(k.forbidden), k.to_move, k.passes};
-        if (std::tie(c.black, c.white, c.forbidden) <
-            std::tie(best.black, best.white, best.forbidden))
-            best = c;
-    }
-    return best;
+    std::array<Bitboard, 3> b{k.black, k.white, k.forbidden};
+    sym_->least(b);
+    return State{b[0], b[1], b[2], k.to_move, k.passes};
 }
 
 CycleBounds::State CycleBounds::state(const History& h) const {
@@ -120,23 +111,14 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     }
     constexpr int NoFinal = INT_MIN;
     CycleBounds b;
-    b.syms_ = g.symmetry_count();
-    b.bytes_ = (g.points() + 7) / 8;
-    b.byte_map_.assign(std::size_t{8} * 8 * 256, 0);
-    for (int sym = 0; sym < b.syms_; ++sym)
-        for (int i = 0; i < b.bytes_; ++i)
-            for (int v = 0; v < 256; ++v)
-                for (int bit = 0; bit < 8 && 8 * i + bit < g.points(); ++bit)
-                    if (v >> bit & 1)
-                        b.byte_map_[(sym * 8 + i) * 256 + v] |=
-                            Geometry::bit(g.map_point(sym, 8 * i + bit));
+    b.sym_ = &g.symmetries();
     std::vector<u32> first{0};  // moves of state i: succ[first[i] .. first[i + 1])
     std::vector<u32> succ;
     std::vector<int> final_pass;  // the score of a pass that ends the game, or NoFinal
     // The memory held (vectors grow by doubling, so up to twice this for a moment).
     auto used = [&] {
-        return b.byte_map_.capacity() * sizeof(Bitboard) + b.keys_.capacity() * BytesPerKey +
-               b.slots_.capacity() * sizeof(u64) + succ.capacity() * sizeof(u32);
+        return b.keys_.capacity() * BytesPerKey + b.slots_.capacity() * sizeof(u64) +
+               succ.capacity() * sizeof(u32);
     };
     b.insert(b.state(h));
     for (std::size_t i = 0; i < b.keys_.size(); ++i) {
@@ -207,8 +189,7 @@ std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_
     std::vector<u64>().swap(b.slots_);
     std::size_t size = 1024;
     while (3 * size < 4 * n) size *= 2;
-    b.peak_bytes = std::max(b.peak_bytes, b.byte_map_.capacity() * sizeof(Bitboard) +
-                                              b.keys_.capacity() * sizeof(State) +
+    b.peak_bytes = std::max(b.peak_bytes, b.keys_.capacity() * sizeof(State) +
                                               w.capacity() * sizeof(i16) + size * sizeof(Entry));
     if (b.peak_bytes > max_bytes) return std::nullopt;
     b.table_.assign(size, Entry{});

@@ -2,10 +2,11 @@
 //
 // Under simple ko (KoRule::Simple) a play that recreates an earlier board with the same player to
 // move ends the game as a draw, so the value of a position depends on every board before it, and
-// the table's proofs rarely carry from one history to another (mg 2x3 stayed open after 459
-// million nodes). Leave the history out, and what remains of a node is its state: the stones, the
-// side to move, the passes just made and the plays the ko rule forbids (those that would recreate
-// the board before the opponent's last turn). The state fixes every legal move and its result.
+// the table's proofs rarely carry from one history to another (without these bounds even mg 2x3
+// stays open for hundreds of millions of nodes). Leave the history out, and what remains of a node
+// is its state: the stones, the side to move, the passes just made and the plays the ko rule
+// forbids (those that would recreate the board before the opponent's last turn). The state fixes
+// every legal move and its result.
 //
 // The argument. Let W be any function on states with W(s) = the best, for the side to move, of
 // W(s') over the moves from s, where a pass that ends the game counts its final score (Black's
@@ -37,6 +38,8 @@
 
 namespace smallgo {
 
+class Symmetries;
+
 // The plays that the simple-ko rule forbids at `cur` when `prev` is the position before the last
 // turn (nullptr at the start of a history): those that recreate prev's board.
 Bitboard ko_forbidden(const Geometry& g, const Rules& r, const Position* prev, const Position& cur);
@@ -67,9 +70,7 @@ class CycleBounds {
     bool value(const State& s, int& w) const;
     bool value(const History& h, int& w) const { return value(state(h), w); }
     std::size_t states() const { return states_; }
-    std::size_t bytes() const {
-        return table_.capacity() * sizeof(Entry) + byte_map_.capacity() * sizeof(Bitboard);
-    }
+    std::size_t bytes() const { return table_.capacity() * sizeof(Entry); }
     std::size_t zero = 0;        // states with W = 0: decided
     std::size_t peak_bytes = 0;  // held while building (vectors at capacity)
 
@@ -97,10 +98,7 @@ class CycleBounds {
     std::vector<Entry> table_;
     u64 mask_ = 0;
     std::size_t states_ = 0;
-    int syms_ = 1;
-    // The image under symmetry s of byte i of a board with value v: [(s * 8 + i) * 256 + v].
-    int bytes_ = 1;
-    std::vector<Bitboard> byte_map_;
+    const Symmetries* sym_ = nullptr;  // the board's (rules/symmetry.hpp), shared
 };
 
 }  // namespace smallgo

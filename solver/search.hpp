@@ -10,7 +10,7 @@
 // in the next. Once a child stays open, its remaining siblings get half the depth. Move ordering:
 // table move, open move, pass, killers, history counts, centre first. Score bounds from
 // unconditional life; symmetry at the root. Values are in half points, Black minus White minus komi
-// (0 for a draw by repetition). One Solver searches from the current position of a History and uses
+// (0 for a draw by repetition). solve() searches from the current position of a History and uses
 // that history as its path; it allocates only the tables.
 #pragma once
 
@@ -42,9 +42,9 @@ struct SolveOptions {
     bool use_cycle_bounds = true;
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
-    int threads = 1;  // >1: young brothers wait on that many oneTBB threads (search.cpp)
+    int threads = 1;  // >1: young brothers wait on that many oneTBB threads (parallel.hpp)
     // Proofs the table holds per position (0: 16 where the table has room for all positions many
-    // times over, else 1; search.cpp); a test sets it to check the other way too.
+    // times over, else 1; solver/proof.cpp); a test sets it to check the other way too.
     int proofs_per_position = 0;
     // Restarts (0: none): the search drops the test in progress and starts the depth again at 1
     // with an open-test cache of new keys, after this many nodes times the Luby sequence 1, 1, 2,
@@ -61,13 +61,16 @@ struct MoveValue {
 };
 
 struct SolveResult {
-    bool complete = false;               // false when stopped: only the bounds hold
-    int value_x2 = 0;                    // exact value when complete
-    int lower_x2 = 0, upper_x2 = 0;      // proven bounds (equal to value when complete)
-    std::vector<Move> best_moves;        // every optimal first move
-    std::vector<Move> pv;                // a legal game from the position that scores the value
+    bool complete = false;           // false when stopped: only the bounds hold
+    int value_x2 = 0;                // exact value when complete
+    int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
+    std::vector<Move> best_moves;    // every optimal first move
+    // A legal game from the position that scores the value; at each turn the first optimal move,
+    // plays preferred to a pass (points in order A1, B1, ..., then the pass).
+    std::vector<Move> pv;
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
-    u64 nodes = 0;                       // all threads
+    u64 nodes = 0;                       // all threads, the principal variation's included
+    u64 pv_nodes = 0;                    // of nodes, those that proved the principal variation
     double seconds = 0;
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;

@@ -20,13 +20,13 @@ constexpr u64 meta_of(const Position& p) {
 constexpr u64 KeyMeta = 0x83;  // the bits of meta that belong to the key; bits 2-4 describe the
                                // requirement (kind, side to move of its candidate)
 
-constexpr u64 pack(const TTData& d, u64 meta, u8 generation) {
+constexpr u64 pack(const TTData& d, u64 meta) {
     return static_cast<u64>(static_cast<u16>(d.lower)) |
            static_cast<u64>(static_cast<u16>(d.upper)) << 16 |
            static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 |
            (meta | static_cast<u64>(d.req_kind & 3) << 2 | static_cast<u64>(d.req_to_move) << 4)
                << 40 |
-           static_cast<u64>(d.work) << 48 | static_cast<u64>(generation) << 56;
+           static_cast<u64>(d.work) << 48;
 }
 }  // namespace
 
@@ -88,9 +88,8 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
             victim = i;
             break;
         }
-        // Older generations go first, then less work.
-        int age = static_cast<u8>(generation_ - static_cast<u8>(data >> 56));
-        int score = static_cast<int>((data >> 48) & 0xFF) - 8 * age;
+        // The entry of less work goes first.
+        int score = static_cast<int>((data >> 48) & 0xFF);
         if (score < best_score) best_score = score, victim = i;
     }
     if (victim >= 0) {
@@ -102,7 +101,7 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
         put(e[4], d.boards);
         put(e[5], d.req_black);
         put(e[6], d.req_white);
-        put(e[3], pack(d, meta, generation_));
+        put(e[3], pack(d, meta));
     }
     seq.store(s + 2, std::memory_order_release);
 }

@@ -43,7 +43,7 @@
 // The key is the full position (both bitboards, side to move, consecutive passes), compared
 // exactly. The position just before a pass is always the same board with the other side to move,
 // so it is part of the key and need not be checked (except under the 1996 rule, whose verdicts
-// also depend on whether that turn was a play; see Solver).
+// also depend on whether that turn was a play; see Searcher::own_threshold).
 //
 // Entry layout (7 words, 56 bytes; a bucket is 2 entries and a sequence word, 120 bytes):
 //   word 0  black stones      word 3  data, bit fields below       word 5  requirement: black
@@ -53,7 +53,7 @@
 //     bits 16-31  upper bound                                        passes << 1 | requirement
 //     bits 32-39  best move + 2 (0 = none)                           kind << 2 | its side to move
 //     bits 48-55  work: log2 of nodes                                << 4 | 0x80
-//     bits 56-63  generation
+//     bits 56-63  unused (zero)
 // Concurrent access uses a sequence lock per bucket (odd while being written): readers retry a
 // torn read, writers skip a bucket that another thread is writing; every word is accessed through
 // std::atomic_ref. Costs: one probe reads one bucket; memory is exactly the bucket count times 120
@@ -106,8 +106,6 @@ class TranspositionTable {
         __builtin_prefetch(b + 64);
         __builtin_prefetch(b + BucketBytes - 1);
     }
-    // Starts a new search generation (older entries are replaced first).
-    void new_search() { generation_ = static_cast<u8>(generation_ + 1); }
 
     std::size_t bytes() const { return buckets_count_ * BucketBytes; }
     std::size_t capacity() const { return buckets_count_ * 2; }
@@ -131,7 +129,6 @@ class TranspositionTable {
     Region region_;
     Bucket* buckets_;  // in region_
     std::atomic<std::size_t> filled_{0};
-    u8 generation_ = 0;
 };
 
 // A lossy cache of open tests: "the test of beta at this position was searched to `depth` plies and

@@ -1,9 +1,13 @@
 // Geometry: board sizes, "MxN" parsing, AGA coordinates (columns skip I, rows from the bottom),
 // SGF coordinates (rows from the top), neighbours and edges on every board including 1xn, nx1,
-// 8x8, 1x64 and 64x1 (checked against row/column arithmetic), and the symmetries.
+// 8x8, 1x64 and 64x1 (checked against row/column arithmetic), the symmetries, and their tables
+// (rules/symmetry.hpp) checked against the plain per-point mapping.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "rules/geometry.hpp"
+#include "rules/symmetry.hpp"
 
 namespace smallgo {
 namespace {
@@ -160,6 +164,57 @@ TEST_CASE("rules: symmetries map the board onto itself, keeping adjacency", "[ge
             CHECK(image == g.all());
             if (s == 0) CHECK(g.map(s, g.all()) == g.all());
         }
+    });
+}
+
+TEST_CASE("rules: symmetry tables equal the per-point mapping on every board", "[geometry]") {
+    // The plain mapping, one point at a time, from Geometry::map_point.
+    auto plain = [](const Geometry& g, int s, Bitboard b) {
+        Bitboard out = 0;
+        for (; b; b &= b - 1) out |= Geometry::bit(g.map_point(s, std::countr_zero(b)));
+        return out;
+    };
+    std::mt19937_64 rng(20);
+    for_each_board([&](const Geometry& g) {
+        INFO(g.name());
+        const Symmetries& sym = g.symmetries();
+        CHECK(&sym == &Geometry::make(g.rows(), g.cols())->symmetries());  // built once per shape
+        REQUIRE(sym.count() == g.symmetry_count());
+        for (int s = 0; s < sym.count(); ++s) {
+            INFO("symmetry " << s);
+            // Every single point, the whole board, and random boards.
+            for (int p = 0; p < g.points(); ++p) {
+                CHECK(sym.map(s, Geometry::bit(p)) == Geometry::bit(g.map_point(s, p)));
+                CHECK(sym.map_move(s, static_cast<Move>(p)) == g.map_point(s, p));
+            }
+            CHECK(sym.map(s, g.all()) == g.all());
+            for (int i = 0; i < 64; ++i) {
+                const Bitboard b = rng() & g.all();
+                CHECK(sym.map(s, b) == plain(g, s, b));
+                CHECK(g.map(s, b) == plain(g, s, b));
+                CHECK(sym.map(sym.inverse(s), sym.map(s, b)) == b);
+            }
+            CHECK(sym.map_move(s, Pass) == Pass);
+        }
+        // The least copy is the least over the plain images, with the first symmetry that gives it.
+        for (int i = 0; i < 16; ++i) {
+            const Bitboard black = rng() & rng() & g.all(),
+                           white = rng() & rng() & g.all() & ~black;
+            std::array<Bitboard, 2> b{black, white};
+            const int found = sym.least(b);
+            std::array<Bitboard, 2> best{black, white};
+            int first = 0;
+            for (int s = 1; s < sym.count(); ++s) {
+                const std::array<Bitboard, 2> c{plain(g, s, black), plain(g, s, white)};
+                if (c < best) best = c, first = s;
+            }
+            CHECK(b == best);
+            CHECK(found == first);
+        }
+        // The centre distance is the same on every symmetric copy of a point.
+        for (int s = 0; s < sym.count(); ++s)
+            for (int p = 0; p < g.points(); ++p)
+                CHECK(g.centre_distance(g.map_point(s, p)) == g.centre_distance(p));
     });
 }
 

@@ -1,0 +1,72 @@
+// The symmetries of an m x n board, mapped a byte at a time: the one implementation of them that
+// the search, the retrograde analysis and the root's move classes use. Geometry::map_point says
+// where a symmetry sends a point; this type tabulates it. For symmetry s and byte i of a board,
+// table entry [s][i][v] is the image of the points of byte i set in v, so a board maps with one
+// lookup and one OR per byte of the board's points (two on 4x4, eight on 8x8).
+//
+//   table_[(s * bytes_ + i) * 256 + v] = OR of bit(map_point(s, 8 i + k)) for the bits k of v
+//
+// The tables take symmetries x bytes x 2 KiB (128 KiB on 8x8) and are built once per board
+// shape, the first time a Geometry of that shape is made (Geometry::symmetries()), then shared
+// for the life of the program; nothing needs to be initialised by a caller.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <vector>
+
+#include "rules/types.hpp"
+
+namespace smallgo {
+
+class Geometry;
+
+class Symmetries {
+  public:
+    // The tables of g's shape, built from g.map_point.
+    explicit Symmetries(const Geometry& g);
+
+    // 8 on a square board, 4 on a rectangle; symmetry 0 is the identity.
+    int count() const { return count_; }
+    // The image of board b under symmetry s.
+    Bitboard map(int s, Bitboard b) const {
+        if (s == 0) return b;
+        const Bitboard* t = &table_[static_cast<std::size_t>(s * bytes_) * 256];
+        Bitboard out = 0;
+        for (int i = 0; i < bytes_; ++i, t += 256) out |= t[(b >> 8 * i) & 0xFF];
+        return out;
+    }
+    // The image of move m under symmetry s (a pass stays a pass).
+    Move map_move(int s, Move m) const {
+        return m >= 0 ? static_cast<Move>(std::countr_zero(map(s, Bitboard{1} << m))) : m;
+    }
+    // The symmetry that undoes s.
+    int inverse(int s) const { return inverse_[s]; }
+
+    // The least copy of the boards b over the symmetries, compared as a tuple in order (for a
+    // position: black, then white); b becomes that copy. Returns the symmetry that maps the
+    // boards there, the first in order where copies tie.
+    template <std::size_t N>
+    int least(std::array<Bitboard, N>& b) const {
+        std::array<Bitboard, N> best = b;
+        int sym = 0;
+        for (int s = 1; s < count_; ++s) {
+            std::array<Bitboard, N> c;
+            for (std::size_t k = 0; k < N; ++k) c[k] = map(s, b[k]);
+            if (c < best) best = c, sym = s;
+        }
+        b = best;
+        return sym;
+    }
+
+    std::size_t bytes() const { return table_.capacity() * sizeof(Bitboard); }
+
+  private:
+    int count_ = 1;
+    int bytes_ = 1;  // bytes of a board that hold points: (points + 7) / 8
+    std::array<int, 8> inverse_{};
+    std::vector<Bitboard> table_;
+};
+
+}  // namespace smallgo

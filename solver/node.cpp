@@ -1,0 +1,221 @@
+// The Searcher's node: one null-window test, as numbered steps (static bounds, the table, move
+// ordering, the children, the answer stored), and the steps of a child shared with the parallel
+// search (prepare, proves_high).
+#include <algorithm>
+
+#include "rules/scoring.hpp"
+#include "solver/benson.hpp"
+#include "solver/searcher.hpp"
+
+namespace smallgo {
+
+int Searcher::terminal_x2(const Position& p) const {
+    return 2 * area_score(g_, p) - rules_.komi_x2;
+}
+
+void Searcher::static_bounds(const Position& pos, int& lo, int& hi,
+                             const CycleBounds::State* state) const {
+    // Bounds from unconditional life: alive stones and the one-point eyes they enclose stay
+    // their owner's to the end whatever the history, so a result resting on them needs nothing
+    // of the path. (Larger enclosed regions were counted too, where no earlier board held the
+    // alive stones and a stone of the owner inside: soundly guarded, that bound made the table
+    // refuse so many entries that 3x3, 3x4 and 4x4 all searched more nodes with it.)
+    const int n = g_.points();
+    int count[2] = {0, 0};
+    if (options_.use_bounds) {
+        count[0] = unconditional(g_, pos, Color::Black, rules_.suicide_allowed).count();
+        count[1] = unconditional(g_, pos, Color::White, rules_.suicide_allowed).count();
+    }
+    lo = 2 * (2 * count[0] - n) - rules_.komi_x2;
+    hi = 2 * (n - 2 * count[1]) - rules_.komi_x2;
+    if (draws_possible_) lo = std::min(lo, 0), hi = std::max(hi, 0);
+    // Simple ko: the value lies between 0 and W of the node's state, whatever the history
+    // (retrograde.hpp); pos is the path's current position.
+    int w;
+    if (cycle_ && (state ? cycle_->value(*state, w) : cycle_->value(*h_, w)))
+        lo = std::max(lo, std::min(w, 0)), hi = std::min(hi, std::max(w, 0));
+    if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
+}
+
+// One child at or above beta proves High: that proof needs only this child (its board and its
+// proof). Every child below beta proves Low: that proof needs the proofs of all children, but not
+// their legality, since a move another history forbids only removes an option. Under simple ko a
+// repetition is a draw instead, which can raise a child's value: there every candidate board
+// counts.
+Searcher::Child Searcher::prepare(Node& n, Move m, Position& next, int& value, Dep& cd) {
+    int match = -1;
+    if (m == Pass) {
+        next = n.pos.after_pass();
+    } else {
+        Verdict v = h_->check(m, next, &match);
+        if (v == Verdict::Occupied || v == Verdict::Suicide) return Child::Skip;
+        if (v != Verdict::Legal) {  // ko or superko: the answer came from record `match`
+            if (draws_possible_) n.keep_all.meet(next, board_bits(next));
+            n.dep_all.add(match, rules_.ko == KoRule::Simple ? KoQuery : RepeatQuery, next);
+            return Child::Skip;
+        }
+    }
+    if (draws_possible_) n.keep_all.meet(next, board_bits(next));
+    if (next.passes >= 2) {
+        value = side(n.pos, terminal_x2(next));
+        return Child::Decided;
+    }
+    if (m != Pass && draws_possible_ && (match = h_->cycle_match(next)) >= 0) {
+        value = 0;  // the repetition ends the game as a draw
+        cd.add(match, RepeatQuery, next);
+        return Child::Decided;
+    }
+    return Child::Search;
+}
+
+bool Searcher::proves_high(Node& n, Move m, const Position& next, int value, const Keep& ck,
+                           const Dep& cd) {
+    if (value >= n.beta) {
+        n.keep = ck;
+        n.keep.meet(next, board_bits(next));
+        n.dep = cd;
+        add_cutoff(n, m);
+        store(n.c, n.slot, n.pos, n.ply, n.old, value, Infinity, m, n.keep, n.dep);
+        return true;
+    }
+    n.keep_all.meet(ck);
+    n.dep_all.merge(cd);
+    if (value > n.best_low) n.best_low = value, n.low_move = m;
+    return false;
+}
+
+Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
+    ++nodes;
+    keep = Keep{};
+    dep = Dep{};
+    if ((++tick_ & TickMask) == 0) {
+        if (tick()) stopped_ = true;
+        if (restart_due()) abort_ = true;
+    }
+    if (stopped_ || abort_) return {Unknown, 0};
+    const Position pos = h_->current();
+    const int ply = h_->turns();
+
+    // Step 1. Static bounds; past the horizon nothing more is known. Before them, where the table
+    // will be read, its entries are asked for, so that the memory reads overlap the bounds' work
+    // (reads from a table of gigabytes are a large part of the time on 4x4).
+    const bool probing = options_.use_table && depth > 0;
+    const Canonical c = probing ? canonical(pos) : Canonical{pos, 0, 0};
+    if (probing) tt_.prefetch(c.key), open_.prefetch(c.key ^ salt_);
+    CycleBounds::State cs;
+    if (cycle_) cs = cycle_->state(*h_), cycle_->prefetch(cs);
+    int lo, hi;
+    static_bounds(pos, lo, hi, cycle_ ? &cs : nullptr);
+    if (lo >= beta) return {High, lo};
+    if (hi < beta) return {Low, hi};
+    if (depth <= 0) return {Unknown, 0};
+
+    // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.
+    // Entries are in the canonical frame; `back` maps them to this position's.
+    const int back = sym_.inverse(c.sym);
+    TTData entry;
+    Move tt_move = NoMove;
+    bool have_entry = false;
+    int slot = 0;  // where a proof found here is stored: the usable entry's, or a free one
+    if (options_.use_table) {
+        int free = -1;
+        for (int v = 0; v < variants_; ++v) {
+            TTData e;
+            if (!tt_.probe(c.key, c.pos, e, static_cast<unsigned>(v))) {
+                free = v;
+                break;
+            }
+            if (v == 0) tt_move = sym_.map_move(back, e.move);
+            const Bitboard entry_keep = sym_.map(back, e.keep);
+            Dep d;
+            if (!usable(entry_keep, pos, ply, e, back, d)) continue;
+            ++hits;
+            Keep k{entry_keep & pos.black(), entry_keep & pos.white(), e.boards};
+            if (e.lower >= beta) return keep = k, dep = d, Outcome{High, e.lower};
+            if (e.upper < beta) return keep = k, dep = d, Outcome{Low, e.upper};
+            if (!have_entry)
+                have_entry = true, entry = e, slot = v, tt_move = sym_.map_move(back, e.move);
+        }
+        // Every proof held here rests on another history: replace one in turn.
+        if (!have_entry) slot = free >= 0 ? free : static_cast<int>(nodes % variants_);
+    }
+    // An open test of the same beta searched at least as deep stays open (transpositions within
+    // one iteration are searched once; with more threads every searcher works on the same
+    // iteration's tree); its most promising move goes first otherwise. An open entry never
+    // decides a value: it only sends the search to a deeper iteration.
+    Move hint = NoMove;
+    OpenData open_entry;
+    if (options_.use_table && open_.probe(c.key ^ salt_, open_entry)) {
+        if (open_entry.beta == beta && open_entry.depth >= depth) {
+            ++open_hits;
+            return {Unknown, 0};
+        }
+        hint = sym_.map_move(back, open_entry.move);
+    }
+
+    // Step 3. Move ordering (move_order.cpp).
+    Node n{pos,
+           beta,
+           ply,
+           static_cast<int>(pos.to_move),
+           c,
+           slot,
+           have_entry ? &entry : nullptr,
+           killers_[std::min(ply, 1023)],
+           keep,
+           dep};
+    std::array<Move, MaxPoints + 1> moves;
+    const int count = order_moves(n, tt_move, hint, moves);
+
+    // Step 4. The children (prepare, proves_high). Any child unknown leaves the test open.
+    Move open_move = NoMove;
+    bool open = false;
+    int searched = 0;
+    for (int i = 0; i < count; ++i) {
+        if (par_ && searched > 0 && count - i >= 2 && depth > 2 &&
+            (ply - root_turns_ <= par_->split_plies || par_->idle())) {
+            // Young brothers wait: the first child did not prove High; the rest in parallel.
+            Outcome r = split(n, moves.data() + i, count - i, depth, open, open_move);
+            if (r.kind == High || stopped_ || abort_) return r;
+            break;
+        }
+        const Move m = moves[i];
+        Position next;
+        Keep ck;
+        Dep cd;
+        int value = 0;
+        const Child step = prepare(n, m, next, value, cd);
+        if (step == Child::Skip) continue;
+        if (step == Child::Search) {
+            // Once a child stays open, the rest get half the depth: any proof they find is as
+            // good, and the open child, ordered first next time (the open-test cache), gets the
+            // depth. Every child still gets any depth as the iterations deepen.
+            h_->push(next, m != Pass);
+            Outcome r = test(1 - beta, open ? (depth - 1) / 2 : depth - 1, ck, cd);
+            h_->pop();
+            ++searched;
+            if (stopped_ || abort_) return {Unknown, 0};
+            if (r.kind == Unknown) {
+                if (!open) open_move = m;
+                open = true;
+                continue;
+            }
+            value = -r.value;  // child High (>= 1 - beta) means this move is below beta
+        }
+        if (proves_high(n, m, next, value, ck, cd)) return {High, value};
+    }
+
+    // Step 5. The answer: open (remembered in the open-test cache), or Low, stored.
+    if (open) {
+        if (options_.use_table)
+            open_.store(c.key ^ salt_, {static_cast<i16>(beta), static_cast<u16>(depth),
+                                        sym_.map_move(c.sym, open_move)});
+        return {Unknown, 0};
+    }
+    keep = n.keep_all;
+    dep = n.dep_all;
+    store(c, slot, pos, ply, n.old, -Infinity, n.best_low, n.low_move, keep, dep);
+    return {Low, n.best_low};
+}
+
+}  // namespace smallgo

@@ -1,0 +1,106 @@
+// The Searcher's proofs and the table (transposition.hpp): a position's canonical copy and key,
+// the Bloom filter bits of a board, whether a stored proof holds on the current path, and the
+// storing of a new one.
+#include "rules/zobrist.hpp"
+#include "solver/searcher.hpp"
+
+namespace smallgo {
+
+// A proof holds only on the paths that its keep allows, and on a small board the same positions
+// recur under ever new histories: under `tromp-taylor` a 1x8 search kept a few thousand entries
+// of a table of millions, each position's one entry replaced again and again. Where the table
+// could hold every position (3^n boards, side to move, passes) many times over, each position
+// gets up to that many entries, each one a whole proof checked alone.
+int proofs_per_position(const Geometry& g, const TranspositionTable& tt, int asked) {
+    if (asked > 0) return asked;
+    constexpr int Most = 16;
+    if (g.points() > 14) return 1;
+    double positions = 4;
+    for (int p = 0; p < g.points(); ++p) positions *= 3;
+    return static_cast<double>(tt.capacity()) >= 2.0 * Most * positions ? Most : 1;
+}
+
+Searcher::Canonical Searcher::canonical(const Position& p) const {
+    std::array<Bitboard, 2> b{p.black(), p.white()};
+    const int sym = sym_.least(b);
+    Canonical c{p, sym, 0};
+    c.pos.stones[0] = b[0], c.pos.stones[1] = b[1];
+    // Side to move and passes are xored into the white stones, so the four positions that differ
+    // only in them and in White's stones on the two lowest points share a key: a bucket of the
+    // table (which compares positions whole) and an entry of the open-test cache (which never
+    // decides a value). Keeping them apart, with a hash of their own for side and passes, cost
+    // nodes on 3x3, 3x4 and 4x4, with every seed tried. Why the sharing helps is not known.
+    c.key = zobrist::splitmix64(
+        c.pos.stones[0] ^
+        zobrist::splitmix64(c.pos.stones[1] ^ (u64{p.passes} << 1 | static_cast<u64>(p.to_move))));
+    return c;
+}
+
+u64 Searcher::board_bits(Bitboard black, Bitboard white) const {
+    const int syms = sym_.count();
+    u64 h[8] = {};
+    for (; black; black &= black - 1)
+        for (int s = 0, q = std::countr_zero(black); s < syms; ++s) h[s] ^= board_key_[s][0][q];
+    for (; white; white &= white - 1)
+        for (int s = 0, q = std::countr_zero(white); s < syms; ++s) h[s] ^= board_key_[s][1][q];
+    const u64 least = *std::min_element(h, h + syms);
+    return u64{1} << (least >> 58) | u64{1} << ((least >> 52) & 63);
+}
+
+bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
+                      Dep& dep) const {
+    Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
+    int skip = own_threshold(ply, p);
+    for (int i = 0; i < skip; ++i) {
+        const Position& q = h_->at(i);
+        if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
+            const u64 bits = board_bits(q);
+            if ((e.boards & bits) == bits) return false;
+        }
+    }
+    if (!e.req_kind) return true;
+    const Position y =
+        make_position(sym_.map(back, e.req_black), sym_.map(back, e.req_white), e.req_to_move);
+    const int record = repeat_record(y, e.req_kind, ply, skip);
+    dep.add(record, e.req_kind, y);
+    return record != NoDependency;
+}
+
+int Searcher::repeat_record(const Position& y, u8 kind, int ply, int skip) const {
+    if (kind == KoQuery)  // simple ko compares with the position before the node only
+        return ply >= 1 && ply - 1 < skip && h_->at(ply - 1).same_board(y) ? ply - 1 : NoDependency;
+    const int record = h_->repetition(y, skip);
+    return record >= 0 ? record : NoDependency;
+}
+
+void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
+                     int lower, int upper, Move move, const Keep& keep, const Dep& dep) {
+    // Stored only if no position before this one decided a query of the proof.
+    const int threshold = own_threshold(ply, pos);
+    if (!options_.use_table || dep.second < threshold) return;
+    TTData d;
+    d.lower = static_cast<i16>(lower);
+    d.upper = static_cast<i16>(upper);
+    d.move = sym_.map_move(c.sym, move);
+    d.keep = sym_.map(c.sym, (keep.black & pos.black()) | (keep.white & pos.white()));
+    d.boards = keep.boards;
+    if (dep.first < threshold) {
+        d.req_kind = dep.kind;
+        d.req_to_move = dep.query.to_move;
+        d.req_black = sym_.map(c.sym, dep.query.black());
+        d.req_white = sym_.map(c.sym, dep.query.white());
+    }
+    // A usable entry is merged only when it has no requirement (one entry holds one).
+    if (old && old->req_kind) old = nullptr;
+    if (old) {  // a usable entry: both proofs hold here, so both bounds do, under both keeps
+        d.lower = std::max(d.lower, old->lower);
+        d.upper = std::min(d.upper, old->upper);
+        d.keep &= old->keep;
+        d.boards |= old->boards;
+    }
+    d.work = static_cast<u8>(std::bit_width(searched()));
+    tt_.store(c.key, c.pos, d, static_cast<unsigned>(slot));
+    ++stores;
+}
+
+}  // namespace smallgo

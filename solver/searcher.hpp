@@ -1,0 +1,195 @@
+// The Searcher, the search's engine (private to solver/; search.hpp is the interface). One
+// Searcher works on one path (a History) with the shared tables; with more threads each task of
+// a split point gets a copy with its own path and counters. The methods live in several files,
+// one job each, named above each group below.
+#pragma once
+
+#include <array>
+#include <atomic>
+
+#include "rules/history.hpp"
+#include "rules/symmetry.hpp"
+#include "solver/parallel.hpp"
+#include "solver/proof.hpp"
+#include "solver/retrograde.hpp"
+#include "solver/search.hpp"
+#include "solver/transposition.hpp"
+
+namespace smallgo {
+
+// Proofs held per position: `asked` if set, else as many as the table has room for (proof.cpp).
+int proofs_per_position(const Geometry& g, const TranspositionTable& tt, int asked);
+
+class Searcher {
+  public:
+    // solver/driver.cpp: the root driver (iterative deepening, MTD steps, restarts).
+    Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o,
+             const CycleBounds* cycle);
+    // A searcher for one child task at a split point: the parent's tables, options, killers and
+    // counts, its own path and counters.
+    Searcher(const Searcher& parent, History& path, const Split* split) : Searcher(parent) {
+        h_ = &path, split_ = split;
+        nodes = hits = stores = open_hits = 0, tick_ = 0;
+    }
+    void make_parallel(Parallel* p, int threads);
+    // The exact value of the current position within known bounds [lower, upper]: tests by
+    // bisection, deepening whenever a test is left open.
+    int exact(int lower, int upper);
+    // Whether the current position's value reaches beta (deepening until proven).
+    bool at_least(int beta);
+    // Exact value after the side to move plays m (side to move's view); false if m is illegal.
+    bool child_value(Move m, int& value);
+    // Whether m is legal and the value after it reaches target (mover's view).
+    bool child_at_least(Move m, int target);
+    bool stopped() const { return stopped_; }
+    u64 restarts() const { return runs_; }
+
+    // solver/node.cpp: one node. Whether the current position's value (side to move's view)
+    // reaches beta, searching at most `depth` plies: High with a proven lower bound, Low with a
+    // proven upper bound, or Unknown. `keep` and `dep` describe what the proof rests on
+    // (transposition.hpp).
+    Outcome test(int beta, int depth, Keep& keep, Dep& dep);
+
+    u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
+
+  private:
+    Searcher(const Searcher&) = default;
+
+    // solver/proof.cpp: proofs and the table. A position as the table holds it: its least copy
+    // over the board's symmetries, and the symmetry that maps the position there. The rules are
+    // the same on every symmetric copy, so a proof for one holds for the other with its keep and
+    // move mapped (and the keep is then checked against the real path, as always).
+    struct Canonical {
+        Position pos;
+        int sym;
+        u64 key;
+    };
+    Canonical canonical(const Position& p) const;
+    // The Bloom filter bits of a board (stones only): two bits of the least hash over the board's
+    // symmetries, so every symmetric copy has the same bits and entries need no mapping.
+    u64 board_bits(Bitboard black, Bitboard white) const;
+    u64 board_bits(const Position& p) const { return board_bits(p.black(), p.white()); }
+    // Index of the oldest record that a result at this node may depend on and still be stored.
+    int own_threshold(int ply, const Position& p) const {
+        return (p.passes == 1 && rules_.ko != KoRule::OwnGrids) ? ply - 1 : ply;
+    }
+    // Whether an entry is valid on the current path: no earlier position can be a board its proof
+    // generated (it holds the keep and its bits are all in the filter), and its requirement, if
+    // any, is met by an earlier record, which is then added to `dep`.
+    bool usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
+                Dep& dep) const;
+    // The latest record before `skip` that answers the query (kind, candidate) of a proof at the
+    // node at `ply` as it was answered there: a repetition (NoDependency if none).
+    int repeat_record(const Position& y, u8 kind, int ply, int skip) const;
+    // Stores a proven bound of the node unless it rests on two queries answered before it.
+    void store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
+               int lower, int upper, Move move, const Keep& keep, const Dep& dep);
+
+    // solver/node.cpp: a node while its children are searched, and what its proof rests on so far.
+    struct Node {
+        Position pos;
+        int beta, ply, me;
+        Canonical c;
+        int slot;           // where a proof found here is stored
+        const TTData* old;  // the usable entry found here, if any
+        std::array<Move, 2>& killers;
+        Keep& keep;  // the node's answer: what a proof of High rests on
+        Dep& dep;
+        Keep keep_all{};  // what a proof of Low rests on: every child's
+        Dep dep_all{};
+        int best_low = -Infinity;
+        Move low_move = NoMove;
+    };
+    // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
+    // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
+    enum class Child { Skip, Decided, Search };
+    Child prepare(Node& n, Move m, Position& next, int& value, Dep& cd);
+    // A child's proven value (mover's view): true when it proves the node High (then stored).
+    bool proves_high(Node& n, Move m, const Position& next, int value, const Keep& ck,
+                     const Dep& cd);
+    // Score bounds (side to move's view) of the path's current position `pos`. Benson's hold
+    // under any history; the simple-ko ones (retrograde.hpp) under any history with the same
+    // previous position, which fixes the plays the ko rule forbids. A node returns them without
+    // storing them, so they reach the table only inside a parent's proof, and the parent is that
+    // previous position wherever the proof is used.
+    void static_bounds(const Position& pos, int& lo, int& hi,
+                       const CycleBounds::State* state = nullptr) const;
+    int terminal_x2(const Position& p) const;
+    int side(const Position& p, int black_view) const {
+        return p.to_move == Color::Black ? black_view : -black_view;
+    }
+
+    // solver/move_order.cpp: the children of a node in the order searched (table move, open
+    // move, pass, killers, history counts, centre first); returns their count.
+    int order_moves(const Node& n, Move tt_move, Move hint, std::array<Move, MaxPoints + 1>& moves);
+    // A cutoff of move m by the side to move `me`: its killer slot and history count.
+    void add_cutoff(Node& n, Move m);
+    u32 history(int me, Move m) const {
+        if (!par_) return history_[me][m];
+        return std::atomic_ref<u32>(par_->history[me][m]).load(std::memory_order_relaxed);
+    }
+
+    // solver/parallel.cpp: young brothers wait. The children moves[0..count) of a node whose
+    // first searched child did not prove it High, searched in parallel at depth - 1, or half of
+    // it once a child stays open. High when one of them proves the node High (stored), Unknown
+    // when stopped; otherwise every child is accounted for (open or below beta) and the caller
+    // concludes.
+    Outcome split(Node& n, const Move* moves, int count, int depth, bool& open, Move& open_move);
+
+    // solver/driver.cpp: stops, limits and restarts.
+    // Whether this search must stop: Ctrl-C, a halt of every searcher, or a sibling's proof
+    // above this task.
+    bool interrupted() const {
+        return (options_.stop && options_.stop->load(std::memory_order_relaxed)) ||
+               (par_ && par_->halt.load(std::memory_order_relaxed)) ||
+               (split_ && split_->cancelled());
+    }
+    // Whether the run in progress has used its nodes (SolveOptions::restart_nodes).
+    bool restart_due();
+    // Every 4,096 nodes: counts them where all searchers see it, and says whether to stop.
+    bool tick() {
+        if (par_) par_->counted.fetch_add(TickMask + 1, std::memory_order_relaxed);
+        return interrupted() || over_limit();
+    }
+    bool over_limit();
+    // The nodes searched so far, by every searcher (in steps of 4,096 with more than one).
+    u64 searched() const { return par_ ? par_->counted.load(std::memory_order_relaxed) : nodes; }
+    // Starts the next run after a restart: new open-test keys, the next run's length.
+    void start_run();
+    void report(int depth, Kind kind) const;
+    enum class Step { Illegal, Ended, Entered };
+    // Applies m at the root of a query: Illegal, Ended (the game is over and `value` is its
+    // result, mover's view), or Entered (m is pushed; the caller pops).
+    Step enter(Move m, int& value);
+
+    static constexpr u32 TickMask = 0xFFF;  // checks for a stop every 4,096 nodes
+
+    History* h_;  // the path: the history up to the current position
+    int root_turns_ = h_->turns();
+    Move root_move_ = NoMove;  // the first move whose value is being searched (for reports)
+    const Geometry& g_;
+    const Symmetries& sym_;
+    const Rules& rules_;
+    TranspositionTable& tt_;
+    OpenTable& open_;
+    const SolveOptions& options_;
+    const CycleBounds* cycle_ = nullptr;  // simple ko: bounds from the history-free game
+    bool draws_possible_ = false;
+    int variants_ = 1;  // proofs held per position (proofs_per_position in proof.cpp)
+    bool stopped_ = false;
+    // Restarts: the test in progress is being dropped; the salt of the open-test cache's keys
+    // (a new one each run, so the cache starts empty); the runs so far and where this one ends.
+    bool abort_ = false;
+    u64 salt_ = 0;
+    u64 runs_ = 0, restart_at_ = ~u64{0};
+    u32 tick_ = 0;
+    Parallel* par_ = nullptr;
+    const Split* split_ = nullptr;
+    std::array<std::array<Move, 2>, 1024> killers_{};
+    std::array<std::array<u32, MaxPoints>, 2> history_{};
+    std::array<u32, MaxPoints> centrality_{};
+    // The Zobrist keys of point p's image under symmetry s, for board_bits.
+    std::array<std::array<std::array<u64, MaxPoints>, 2>, 8> board_key_{};
+};
+
+}  // namespace smallgo
