@@ -34,6 +34,16 @@ int Searcher::order_moves(const Node& n, Move tt_move, Move hint,
     return count;
 }
 
+int Searcher::pv_order(const Position& pos, bool ahead,
+                       std::array<Move, MaxPoints + 1>& moves) const {
+    int count = 0;
+    if (ahead) moves[count++] = Pass;
+    for (Bitboard empty = pos.empty(g_); empty; empty &= empty - 1)
+        moves[count++] = static_cast<Move>(std::countr_zero(empty));
+    if (!ahead) moves[count++] = Pass;
+    return count;
+}
+
 void Searcher::add_cutoff(Node& n, Move m) {
     if (m == Pass) return;
     if (m != n.killers[0]) n.killers[1] = n.killers[0], n.killers[0] = m;

@@ -108,19 +108,19 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
 }
 
 // A principal variation from h's current position of value `value` (side to move's view), into
-// pv: at each turn the first optimal move in the order A1, B1, ... then the pass, so that the
-// side behind resists rather than passes; each step is proven by a search ("reaches the value"
-// is "equals it", as no move beats an optimal one), and the line ends when the game does, which
-// every rule makes finite (a repetition is forbidden or ends the game). h is unchanged on return.
+// pv: at each turn the first optimal move in the order of pv_order (the plays, the pass last), so
+// that the side behind resists rather than passes; each step is proven by a search ("reaches
+// the value" is "equals it", as no move beats an optimal one), and the line ends when the game
+// does, which every rule makes finite (a repetition is forbidden or ends the game). h is unchanged
+// on return.
 void principal_variation(Searcher& s, History& h, int value, std::vector<Move>& pv) {
-    const Geometry& g = h.geometry();
     int target = value;  // side-to-move's view at the current node
+    std::array<Move, MaxPoints + 1> moves;
     while (!h.game_over() && !s.stopped()) {
         Move chosen = NoMove;
-        for (int i = 0; i <= g.points() && chosen == NoMove && !s.stopped(); ++i) {
-            const Move m = i < g.points() ? static_cast<Move>(i) : Pass;
-            if (s.child_at_least(m, target)) chosen = m;
-        }
+        const int count = s.pv_order(h.current(), target > 0, moves);
+        for (int i = 0; i < count && chosen == NoMove && !s.stopped(); ++i)
+            if (s.child_at_least(moves[i], target)) chosen = moves[i];
         if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
         pv.push_back(chosen);
         h.play(chosen);

@@ -66,7 +66,8 @@ struct SolveResult {
     int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
     std::vector<Move> best_moves;    // every optimal first move
     // A legal game from the position that scores the value; at each turn the first optimal move,
-    // plays preferred to a pass (points in order A1, B1, ..., then the pass).
+    // plays preferred to a pass (the plays in the search's order, history counts and centre
+    // first, then the pass).
     std::vector<Move> pv;
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
     u64 nodes = 0;                       // all threads, the principal variation's included
