@@ -304,13 +304,17 @@ class Searcher {
     }
     // Index of the oldest record that a result at this node may depend on and still be stored.
     int own_threshold(int ply, const Position& p) const {
-        return (p.passes == 1 && rules_.ko != KoRule::OwnGrids) ? ply - 1 : ply;
+        return (p.passes == 1 && !rules_.start_left_by_nobody()) ? ply - 1 : ply;
     }
+    // Whether the table may hold a proof for the node at `ply`: not for the start under the
+    // 1996 readings, whose verdicts differ from those of a later record of the same position.
+    bool tabled(int ply) const { return ply > 0 || !rules_.start_left_by_nobody(); }
     // Whether an entry is valid on the current path: no earlier position can be a board its proof
     // generated (it holds the keep and its bits are all in the filter), and its requirement, if
     // any, is met by an earlier record, which is then added to `dep`.
     bool usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
                 Dep& dep) const {
+        if (!tabled(ply)) return false;
         Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
         int skip = own_threshold(ply, p);
         for (int i = 0; i < skip; ++i) {
@@ -706,7 +710,7 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
                      int lower, int upper, Move move, const Keep& keep, const Dep& dep) {
     // Step 5. Stored only if no position before this one decided a query of the proof.
     const int threshold = own_threshold(ply, pos);
-    if (!options_.use_table || dep.second < threshold) return;
+    if (!options_.use_table || dep.second < threshold || !tabled(ply)) return;
     TTData d;
     d.lower = static_cast<i16>(lower);
     d.upper = static_cast<i16>(upper);
