@@ -21,9 +21,9 @@ constexpr std::array Presets = {
     Preset{"tromp-taylor-1996-plays", Rules{KoRule::OwnPlays, true, 0},
            "The Tromp-Taylor rules posted by Bill Taylor to rec.games.go, quoted in \"Re: "
            "computer-go: Most simple Go rules\", computer-go mailing list, 1996",
-           "the same text read so that a pass leaves no grid: a play may recreate a grid its "
-           "player left only by passing (3x3 is Black +2 instead of +9, through a pass); kept "
-           "to compare the two readings; suicide allowed, komi 0"},
+           "Taylor-Tromp 1996 wording, rule 4 read so that a pass leaves no grid: a play may "
+           "recreate a grid its player left by passing, which decides 3x3 (Black +2 instead of "
+           "+9); kept to compare the two readings; suicide allowed, komi 0"},
     Preset{
         "mg", Rules{KoRule::Simple, true, 14},
         "MG Rules Of Go, Draft 2, mgoetze, Sensei's Library (page of March 28, 2007)",
