@@ -9,7 +9,7 @@ void add_rules_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("rules", "List the rule presets and what each means");
     cmd->callback([] {
         for (const auto& p : presets()) {
-            fmt::print("{}\n  {}\n  rules: {}\n  text:  ../shared/rules/{}\n\n", p.name, p.summary,
+            fmt::print("{}\n  {}\n  rules: {}\n  text:  {}\n\n", p.name, p.summary,
                        describe(p.rules), p.source);
         }
         fmt::print(

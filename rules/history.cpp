@@ -59,8 +59,16 @@ int History::repetition(const Position& next, int before) const {
             return latest(next, before,
                           [&](const Record& rec) { return rec.pos.to_move == next.to_move; });
         case KoRule::OwnGrids:
-            // 1996 rule 4: "a grid pattern identical to one that that player has previously
-            // left": boards produced by that player's own plays.
+            // 1996 rule 4: "a move that does not leave a grid pattern identical to one that that
+            // player has previously left". Each turn left the board after it, so the grids a
+            // player left are the records with the other player to move; the start (record 0)
+            // was left by no one.
+            return latest(next, before, [&](const Record& rec) {
+                return &rec != records_.data() && rec.pos.to_move == next.to_move;
+            });
+        case KoRule::OwnPlays:
+            // The same rule read so that passes leave no grid: the records of that player's
+            // plays (the start is no play).
             return latest(next, before, [&](const Record& rec) {
                 return rec.by_play && rec.pos.to_move == next.to_move;
             });
@@ -105,8 +113,9 @@ Verdict History::play(Move m) {
 
 void History::push(const Position& next, bool by_play) {
     // The cycle rule: under simple ko a play may recreate an earlier board and side to move; the
-    // game then ends as a draw. Under the superko rules it does not apply (OwnGrids may allow a
-    // situational repeat, but each player's boards are then still all different: the game ends).
+    // game then ends as a draw. Under the superko rules it does not apply (the 1996 readings may
+    // allow a repeat of board and side to move, through a pass or the start, but each player's
+    // plays still leave ever new grids: the game ends).
     bool cycle = by_play && rules_.ko == KoRule::Simple && cycle_match(next) >= 0;
     records_.push_back(Record{next, by_play, cycle});
     ++filter_[slot(next.hash)];

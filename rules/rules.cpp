@@ -8,20 +8,33 @@ namespace smallgo {
 
 namespace {
 constexpr std::array Presets = {
-    Preset{"tromp-taylor", Rules{KoRule::Positional, true, 0, CycleRule::Draw},
-           "tromp-taylor-rules.txt",
+    Preset{"tromp-taylor", Rules{KoRule::Positional, true, 0},
+           "The Logical Rules of Go, John Tromp and Bill Taylor, John Tromp's web page (undated)",
            "Tromp-Taylor logical rules: positional superko, suicide allowed, area scoring, komi 0"},
-    Preset{"tromp-taylor-1996", Rules{KoRule::OwnGrids, true, 0, CycleRule::Draw},
-           "taylor-tromp-rules-1996-post.txt",
-           "Taylor-Tromp 1996 wording: a play may not leave a grid the same player left before; "
-           "suicide allowed, komi 0"},
+    Preset{"tromp-taylor-1996", Rules{KoRule::OwnGrids, true, 0},
+           "The Tromp-Taylor rules posted by Bill Taylor to rec.games.go, quoted in \"Re: "
+           "computer-go: Most simple Go rules\", computer-go mailing list, 1996",
+           "Taylor-Tromp 1996 wording, rule 4 read plainly: every turn, pass or play, leaves the "
+           "grid after it, and a play may not leave a grid the same player left before; this is "
+           "situational superko except that the empty start was left by no one; suicide "
+           "allowed, komi 0"},
+    Preset{"tromp-taylor-1996-plays", Rules{KoRule::OwnPlays, true, 0},
+           "The Tromp-Taylor rules posted by Bill Taylor to rec.games.go, quoted in \"Re: "
+           "computer-go: Most simple Go rules\", computer-go mailing list, 1996",
+           "Taylor-Tromp 1996 wording, rule 4 read so that a pass leaves no grid: a play may "
+           "recreate a grid its player left by passing, which decides 3x3 (Black +2 instead of "
+           "+9); kept to compare the two readings; suicide allowed, komi 0"},
     Preset{
-        "mg", Rules{KoRule::Simple, true, 14, CycleRule::Draw}, "mg-rules-of-go.txt",
+        "mg", Rules{KoRule::Simple, true, 14},
+        "MG Rules Of Go, Draft 2, mgoetze, Sensei's Library (page of March 28, 2007)",
         "MG rules: simple ko, suicide allowed, a repeated cycle ends the game as a draw, komi 7"},
-    Preset{"simple", Rules{KoRule::Simple, false, 0, CycleRule::Draw}, "evercat-go-rules.txt",
+    Preset{"simple", Rules{KoRule::Simple, false, 0},
+           "Go rules, Evercat, Sensei's Library user page (undated)",
            "Evercat's basic rules: simple ko, no suicide, komi 0; a repeated board (the text is "
            "silent) is scored a draw as under the MG rules"},
-    Preset{"aga", Rules{KoRule::Situational, false, 11, CycleRule::Draw}, "aga-rules-1991.txt",
+    Preset{"aga", Rules{KoRule::Situational, false, 11},
+           "Official AGA Rules of Go, AGA Rules Committee, September 1, 1991, American Go "
+           "Association",
            "AGA 1991 rules with area counting: situational superko, no suicide, komi 5.5"},
 };
 }  // namespace
@@ -45,7 +58,10 @@ std::string_view ko_rule_name(KoRule k) {
         case KoRule::Situational:
             return "situational superko";
         case KoRule::OwnGrids:
-            return "no grid the same player left before (1996 wording)";
+            return "no grid the same player left before, passes included (1996 wording)";
+        case KoRule::OwnPlays:
+            return "no grid the same player left with a play before (1996 wording, passes "
+                   "leave none)";
     }
     return "?";
 }

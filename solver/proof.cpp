@@ -49,6 +49,7 @@ u64 Searcher::board_bits(Bitboard black, Bitboard white) const {
 
 bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
                       Dep& dep) const {
+    if (!tabled(ply)) return false;
     Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
     int skip = own_threshold(ply, p);
     for (int i = 0; i < skip; ++i) {
@@ -77,7 +78,7 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
                      int lower, int upper, Move move, const Keep& keep, const Dep& dep) {
     // Stored only if no position before this one decided a query of the proof.
     const int threshold = own_threshold(ply, pos);
-    if (!options_.use_table || dep.second < threshold) return;
+    if (!options_.use_table || dep.second < threshold || !tabled(ply)) return;
     TTData d;
     d.lower = static_cast<i16>(lower);
     d.upper = static_cast<i16>(upper);

@@ -75,8 +75,12 @@ class Searcher {
     u64 board_bits(const Position& p) const { return board_bits(p.black(), p.white()); }
     // Index of the oldest record that a result at this node may depend on and still be stored.
     int own_threshold(int ply, const Position& p) const {
-        return (p.passes == 1 && rules_.ko != KoRule::OwnGrids) ? ply - 1 : ply;
+        return (p.passes == 1 && !rules_.start_left_by_nobody()) ? ply - 1 : ply;
     }
+    // Whether the table may hold a proof for the node at `ply`: not for the start under the
+    // 1996 readings, whose verdicts differ from those of a later record of the same position
+    // (transposition.hpp).
+    bool tabled(int ply) const { return ply > 0 || !rules_.start_left_by_nobody(); }
     // Whether an entry is valid on the current path: no earlier position can be a board its proof
     // generated (it holds the keep and its bits are all in the filter), and its requirement, if
     // any, is met by an earlier record, which is then added to `dep`.

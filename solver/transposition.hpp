@@ -42,8 +42,22 @@
 //
 // The key is the full position (both bitboards, side to move, consecutive passes), compared
 // exactly. The position just before a pass is always the same board with the other side to move,
-// so it is part of the key and need not be checked (except under the 1996 rule, whose verdicts
-// also depend on whether that turn was a play; see Searcher::own_threshold).
+// so it is part of the key and need not be checked.
+//
+// The 1996 readings (Rules::start_left_by_nobody). A play's candidate is an earlier record with
+// its board and the same player to move, left by that player: under `tromp-taylor-1996` any
+// such record but the start (every turn, pass or play, leaves its grid); under
+// `tromp-taylor-1996-plays` only one that a play produced (passes leave none). A record after
+// the start came from a play exactly when its passes count is 0, so in both readings a record
+// answers a query from its own position, as the argument above needs, with one exception: the
+// start, left by no one, answers no where a later record of the same position answers yes.
+// Hence, under these readings only: (a) no proof is stored or used at the start, so every
+// record at or after a node with a proof is a later record, the same on every path; (b) the
+// record just before a pass node may be the start, so it is an earlier record there: it is
+// tested against the filter, and an answer from it is a requirement, asked again of the History
+// (which knows the start) wherever the entry is used. The filter test takes every earlier
+// record as a candidate, a superset of what either reading can match, so (1)-(3) hold as
+// stated; passes need nothing more, being part of the key and of the records.
 //
 // Entry layout (7 words, 56 bytes; a bucket is 2 entries and a sequence word, 120 bytes):
 //   word 0  black stones      word 3  data, bit fields below       word 5  requirement: black

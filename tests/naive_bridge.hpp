@@ -26,6 +26,9 @@ inline naive::Rules to_naive(const Rules& r) {
         case KoRule::OwnGrids:
             ko = naive::KoRule::OwnGrids;
             break;
+        case KoRule::OwnPlays:
+            ko = naive::KoRule::OwnPlays;
+            break;
     }
     return naive::Rules{ko, r.suicide_allowed, r.komi_x2};
 }

@@ -106,6 +106,12 @@ Verdict Game::check(int p) const {
                 if (t.grid == next && t.to_move == other(me)) return Verdict::Superko;
             break;
         case KoRule::OwnGrids:
+            // Every turn, pass or play, left its grid; the starting grid was left by no one.
+            for (const Turn& t : turns_)
+                if (t.grid == next && t.mover == me) return Verdict::Superko;
+            break;
+        case KoRule::OwnPlays:
+            // Only plays leave a grid.
             for (const Turn& t : turns_)
                 if (t.grid == next && t.mover == me && !t.pass) return Verdict::Superko;
             break;

@@ -1,16 +1,19 @@
-// A deliberately naive reference for the rules of Go, written straight from the words of
-// ../shared/rules/tromp-taylor-rules.txt, for the tests and the benchmark to check the bitboard
-// kernel in rules/ against. It shares no code with rules/ (no bitboards, no rules/ header): a grid
-// is a vector of colours, "reach" is a recursive search, the history is a list of earlier grids.
+// A deliberately naive reference for the rules of Go, written straight from the words of the
+// Tromp-Taylor logical rules ("The Logical Rules of Go", John Tromp and Bill Taylor), for the
+// tests and the benchmark to check the bitboard kernel in rules/ against. It shares no code with
+// rules/ (no bitboards, no rules/ header): a grid is a vector of colours, "reach" is a recursive
+// search, the history is a list of earlier grids, each with who made the turn that left it.
 // The ko variants follow the texts of the other presets as rules/rules.hpp interprets them:
-//   Simple      mg-rules-of-go.txt: "making a play so that the position just before the other
+//   Simple      MG Rules Of Go: "making a play so that the position just before the other
 //               player's last move is not recreated"; a play that recreates an earlier grid with
 //               the same player to move ends the game as a draw (the MG repetition).
-//   Positional  tromp-taylor-rules.txt: "a move that doesn't repeat an earlier grid coloring".
-//   Situational aga-rules-1991.txt rule 6: "recreate a previous board position from the game,
-//               with the same player to play".
-//   OwnGrids    taylor-tromp-rules-1996-post.txt rule 4: "a move that does not leave a grid
-//               pattern identical to one that that player has previously left" (by a play).
+//   Positional  The Logical Rules of Go: "a move that doesn't repeat an earlier grid coloring".
+//   Situational Official AGA Rules of Go (1991), rule 6: "recreate a previous board position
+//               from the game, with the same player to play".
+//   OwnGrids    Taylor-Tromp 1996 post, rule 4: "a move that does not leave a grid pattern
+//               identical to one that that player has previously left": every turn (a pass
+//               too) leaves its grid; the starting grid was left by no one.
+//   OwnPlays    The same rule read so that only plays leave a grid.
 // No suicide (evercat, AGA rule 5): a play is illegal if clearing one's own colour would empty
 // anything. Costs: every check copies grids and compares against the whole list; this is slow on
 // purpose and must stay obviously correct rather than fast.
@@ -50,7 +53,7 @@ int score(const Grid& g, Colour c);
 
 constexpr int PassMove = -1;
 
-enum class KoRule { Simple, Positional, Situational, OwnGrids };
+enum class KoRule { Simple, Positional, Situational, OwnGrids, OwnPlays };
 struct Rules {
     KoRule ko = KoRule::Positional;
     bool suicide_allowed = true;

@@ -1,6 +1,6 @@
 // The rules from board pictures: capture, suicide, the AGA figures (capture, ko, seki), the
 // differences between the ko rules, the MG repetition draw and area scores with each preset's komi.
-// Every expected answer is worked out by hand from the rule texts in ../shared/rules/.
+// Every expected answer is worked out by hand from the rule texts each preset cites.
 #include <string>
 #include <string_view>
 
@@ -97,6 +97,7 @@ TEST_CASE("rules: single-stone suicide: allowed, forbidden, and caught by positi
     // Tromp-Taylor forbids as a repeated grid coloring; the MG rules and the 1996 wording allow it.
     CHECK(verdict_after(d, preset("tromp-taylor"), {}, "B2") == Verdict::Superko);
     CHECK(verdict_after(d, preset("tromp-taylor-1996"), {}, "B2") == Verdict::Legal);
+    CHECK(verdict_after(d, preset("tromp-taylor-1996-plays"), {}, "B2") == Verdict::Legal);
     History h(g, preset("mg"), d.position);
     REQUIRE(h.play(at(g, "B2")) == Verdict::Legal);
     CHECK(board(h) == to_diagram(g, d.position));
@@ -115,7 +116,8 @@ TEST_CASE("rules: multi-stone suicide: the whole string is cleared, or the play 
     const Geometry& g = d.geometry;
     CHECK(verdict_after(d, preset("aga"), {}, "C2") == Verdict::Suicide);
     CHECK(verdict_after(d, preset("simple"), {}, "C2") == Verdict::Suicide);
-    for (const char* name : {"tromp-taylor", "tromp-taylor-1996", "mg"}) {
+    for (const char* name :
+         {"tromp-taylor", "tromp-taylor-1996", "tromp-taylor-1996-plays", "mg"}) {
         INFO(name);
         History h(g, preset(name), d.position);
         REQUIRE(h.play(at(g, "C2")) == Verdict::Legal);
@@ -214,28 +216,36 @@ TEST_CASE(
     CHECK(verdict_after(d, situational, {"B1", "C1"}, "A1") == Verdict::Legal);
     CHECK(verdict_after(d, positional, {"B1", "C1"}, "A1") == Verdict::Superko);
     CHECK(verdict_after(d, preset("tromp-taylor"), {"B1", "C1"}, "A1") == Verdict::Superko);
-    // The grid X.O was left by no play of Black's: the 1996 wording allows it.
+    // The grid X.O was left by no turn of Black's (the start was left by no one): both readings
+    // of the 1996 wording allow it.
     CHECK(verdict_after(d, preset("tromp-taylor-1996"), {"B1", "C1"}, "A1") == Verdict::Legal);
+    CHECK(verdict_after(d, preset("tromp-taylor-1996-plays"), {"B1", "C1"}, "A1") ==
+          Verdict::Legal);
     // Simple ko looks one turn back only.
     CHECK(verdict_after(d, preset("simple"), {"B1", "C1"}, "A1") == Verdict::Legal);
 }
 
-TEST_CASE("rules: the 1996 wording differs from both superko rules on a 1x1 board", "[rules]") {
+TEST_CASE("rules: the 1996 wording: the empty start was left by no one (1x1)", "[rules]") {
     auto d = picture(".");
     const Geometry& g = d.geometry;
-    Rules tt = preset("tromp-taylor"), tt96 = preset("tromp-taylor-1996");
+    Rules tt = preset("tromp-taylor"), tt96 = preset("tromp-taylor-1996"),
+          plays = preset("tromp-taylor-1996-plays");
+    // AGA rule 6 with suicide allowed: the 1996 reading but for the start.
     Rules situational = tt;
     situational.ko = KoRule::Situational;
     // Black's suicide recreates the empty grid (with White to move).
     CHECK(verdict_after(d, tt, {}, "A1") == Verdict::Superko);
     CHECK(verdict_after(d, situational, {}, "A1") == Verdict::Legal);
     CHECK(verdict_after(d, tt96, {}, "A1") == Verdict::Legal);
-    // Then White's suicide recreates the empty grid with Black to move, the starting position;
-    // but White has never left a grid.
+    CHECK(verdict_after(d, plays, {}, "A1") == Verdict::Legal);
+    // Then White's suicide recreates the empty grid with Black to move, the starting position:
+    // a repeat under AGA rule 6, but no one left the start and White has left no grid.
     CHECK(verdict_after(d, situational, {"A1"}, "A1") == Verdict::Superko);
     CHECK(verdict_after(d, tt96, {"A1"}, "A1") == Verdict::Legal);
-    // Now Black would leave the empty grid a second time.
+    CHECK(verdict_after(d, plays, {"A1"}, "A1") == Verdict::Legal);
+    // Now Black would leave the empty grid with White to move a second time.
     CHECK(verdict_after(d, tt96, {"A1", "A1"}, "A1") == Verdict::Superko);
+    CHECK(verdict_after(d, plays, {"A1", "A1"}, "A1") == Verdict::Superko);
     History h(g, tt96);
     for (int i = 0; i < 2; ++i) REQUIRE(h.play(at(g, "A1")) == Verdict::Legal);
     CHECK_FALSE(h.game_over());  // the draw by repetition belongs to simple ko only
@@ -243,6 +253,60 @@ TEST_CASE("rules: the 1996 wording differs from both superko rules on a 1x1 boar
     REQUIRE(h.play(Pass) == Verdict::Legal);
     CHECK(h.game_over());
     CHECK(h.result_x2() == 0);
+}
+
+TEST_CASE("rules: the 1996 readings: a suicide on 1x1 after a pass", "[rules]") {
+    auto d = picture(".");
+    Rules tt96 = preset("tromp-taylor-1996"), plays = preset("tromp-taylor-1996-plays");
+    Rules situational = tt96;
+    situational.ko = KoRule::Situational;
+    // Black passes: under the plain reading Black has left the empty grid, White to move.
+    // White's suicide leaves the empty grid with Black to move, the start: allowed by both
+    // readings, refused by AGA rule 6 with suicide allowed.
+    CHECK(verdict_after(d, tt96, {"pass"}, "A1") == Verdict::Legal);
+    CHECK(verdict_after(d, plays, {"pass"}, "A1") == Verdict::Legal);
+    CHECK(verdict_after(d, situational, {"pass"}, "A1") == Verdict::Superko);
+    // Black's suicide would leave the empty grid with White to move, which Black left by its
+    // pass: refused by the plain reading, allowed where a pass leaves no grid.
+    CHECK(verdict_after(d, tt96, {"pass", "A1"}, "A1") == Verdict::Superko);
+    CHECK(verdict_after(d, plays, {"pass", "A1"}, "A1") == Verdict::Legal);
+    // A pass is always allowed, even where it leaves a grid its player left before.
+    CHECK(verdict_after(d, tt96, {"pass", "A1"}, "pass") == Verdict::Legal);
+}
+
+TEST_CASE("rules: the 1996 readings: the 3x3 line that recreates a grid left by a pass",
+          "[rules]") {
+    auto d = picture(R"(
+        . . .
+        . . .
+        . . .
+    )");
+    const Geometry& g = d.geometry;
+    // B2, White B1, Black A2, White C2, Black A1, White passes (leaving the grid below, Black to
+    // move), Black C1 takes B1:
+    const std::initializer_list<const char*> line = {"B2", "B1", "A2", "C2", "A1", "pass", "C1"};
+    History h(g, preset("tromp-taylor-1996-plays"), d.position);
+    for (const char* m : line) REQUIRE(h.play(at(g, m)) == Verdict::Legal);
+    CHECK(board(h) == normal(R"(
+        . . .
+        X X O
+        X . X
+    )"));
+    // White's B1 takes C1 back and recreates the grid White left by its pass, Black to move.
+    REQUIRE(h.play(at(g, "B1")) == Verdict::Legal);
+    CHECK(board(h) == normal(R"(
+        . . .
+        X X O
+        X O .
+    )"));
+    CHECK(board(h) == to_diagram(g, h.at(6)));
+    CHECK(h.current().to_move == h.at(6).to_move);
+    // The plain reading: White left that grid at its pass, so the play is refused, as under AGA
+    // rule 6. The reading where passes leave no grid allows it.
+    CHECK(verdict_after(d, preset("tromp-taylor-1996"), line, "B1") == Verdict::Superko);
+    CHECK(verdict_after(d, preset("tromp-taylor-1996-plays"), line, "B1") == Verdict::Legal);
+    CHECK(verdict_after(d, preset("aga"), line, "B1") == Verdict::Superko);
+    CHECK(verdict_after(d, preset("tromp-taylor"), line, "B1") == Verdict::Superko);
 }
 
 TEST_CASE(
@@ -310,7 +374,8 @@ TEST_CASE("rules: area scores with each preset's komi", "[rules][scoring]") {
         int komi_x2;
     };
     for (auto e : {Expected{"tromp-taylor", 0}, Expected{"tromp-taylor-1996", 0},
-                   Expected{"mg", 14}, Expected{"simple", 0}, Expected{"aga", 11}}) {
+                   Expected{"tromp-taylor-1996-plays", 0}, Expected{"mg", 14},
+                   Expected{"simple", 0}, Expected{"aga", 11}}) {
         INFO(e.preset);
         History h(g, preset(e.preset), d.position);
         CHECK(h.rules().komi_x2 == e.komi_x2);

@@ -143,7 +143,7 @@ void report(const DiffStats& s) {
 
 TEST_CASE("rules: kernel and naive reference agree on 100,000 random moves, every board and preset",
           "[diff]") {
-    // 5 presets x 64 boards x 320 moves = 102,400 at least.
+    // 6 presets x 64 boards x 320 moves = 122,880 at least.
     DiffStats s = run_all(320, 0x5eed0000);
     report(s);
     REQUIRE(s.moves >= 100000);
