@@ -39,7 +39,7 @@ Move play_text(History& h, const std::string& text, int number, std::string_view
 void add_restart_option(CLI::App& cmd, u64& nodes) {
     cmd.add_option("--restart-nodes", nodes,
                    fmt::format("Nodes of the search's first run before a restart, 0 for none "
-                               "(default {}; README, \"Restarts\")",
+                               "(default {}; docs/solver.md, \"Restarts\")",
                                SolveOptions{}.restart_nodes))
         ->check([](const std::string& text) -> std::string {
             u64 n = 0;

@@ -1,5 +1,5 @@
 // The presets. Each is read off its rule text; where a text is silent on something a solver
-// needs (komi, what a cycle means), the choice is stated in the summary and in the README.
+// needs (komi, what a cycle means), the choice is stated in the summary and in docs/rules.md.
 #include "rules/rules.hpp"
 
 #include <array>

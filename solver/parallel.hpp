@@ -28,7 +28,7 @@ struct Split {
 // What every searcher of one solve shares.
 struct Parallel {
     // Nodes up to this many plies below the root split; below them a node splits only while a
-    // thread is idle (README, "Parallel search", for the choice).
+    // thread is idle (docs/solver.md, "Parallel search", for the choice).
     int split_plies = 2;
     int threads = 1;
     // Threads searching: all but those waiting at a split point whose jobs are all taken. A

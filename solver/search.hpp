@@ -49,7 +49,7 @@ struct SolveOptions {
     // Restarts (0: none): the search drops the test in progress and starts the depth again at 1
     // with an open-test cache of new keys, after this many nodes times the Luby sequence 1, 1, 2,
     // 1, 1, 2, 4, ... Proofs stay in the table. Node counts of one search depend heavily on what
-    // the open-test cache holds (README, "Restarts"); restarts cut the long runs short.
+    // the open-test cache holds (docs/solver.md, "Restarts"); restarts cut the long runs short.
     u64 restart_nodes = u64{1} << 17;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
