@@ -34,13 +34,13 @@ int Searcher::order_moves(const Node& n, Move tt_move, Move hint,
     return count;
 }
 
-int Searcher::pv_order(const Position& pos, bool ahead,
+int Searcher::pv_order(const Position& pos, bool pass_first,
                        std::array<Move, MaxPoints + 1>& moves) const {
     int count = 0;
-    if (ahead) moves[count++] = Pass;
+    if (pass_first) moves[count++] = Pass;
     for (Bitboard empty = pos.empty(g_); empty; empty &= empty - 1)
         moves[count++] = static_cast<Move>(std::countr_zero(empty));
-    if (!ahead) moves[count++] = Pass;
+    if (!pass_first) moves[count++] = Pass;
     return count;
 }
 

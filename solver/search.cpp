@@ -108,17 +108,20 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
 }
 
 // A principal variation from h's current position of value `value` (side to move's view), into
-// pv: at each turn the first optimal move in the order of pv_order (the plays, the pass last), so
-// that the side behind resists rather than passes; each step is proven by a search ("reaches
-// the value" is "equals it", as no move beats an optimal one), and the line ends when the game
-// does, which every rule makes finite (a repetition is forbidden or ends the game). h is unchanged
-// on return.
-void principal_variation(Searcher& s, History& h, int value, std::vector<Move>& pv) {
+// pv: at each turn the first optimal move in the order of pv_order, which puts the pass last for
+// a side that loses (it resists) and first otherwise (the game ends sooner). Each step is proven
+// by a search ("reaches the value" is "equals it", as no move beats an optimal one), and the
+// line ends when the game does, which every rule makes finite (a repetition is forbidden or ends
+// the game). Resisting costs refutations under ever new histories, so once the line has taken
+// `budget` nodes every side passes first. h is unchanged on return.
+void principal_variation(Searcher& s, History& h, int value, u64 budget, std::vector<Move>& pv) {
+    const u64 start = s.nodes;
     int target = value;  // side-to-move's view at the current node
     std::array<Move, MaxPoints + 1> moves;
     while (!h.game_over() && !s.stopped()) {
         Move chosen = NoMove;
-        const int count = s.pv_order(h.current(), target > 0, moves);
+        const bool resist = target < 0 && s.nodes - start < budget;
+        const int count = s.pv_order(h.current(), !resist, moves);
         for (int i = 0; i < count && chosen == NoMove && !s.stopped(); ++i)
             if (s.child_at_least(moves[i], target)) chosen = moves[i];
         if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
@@ -195,10 +198,11 @@ SolveResult solve(History& h, const SolveOptions& o) {
         std::vector<std::pair<Move, int>> exact;  // representatives with exact values
         best = root_value(s, moves, o, sign, r, exact);
         if (s.stopped()) return;
+        r.lower_x2 = r.upper_x2 = sign * best;  // proven, even if a stop comes before the rest
         optimal_moves(s, moves, o, sign, best, exact, r);
         if (s.stopped()) return;
         const u64 before = s.nodes;
-        principal_variation(s, h, best, r.pv);
+        principal_variation(s, h, best, std::max(before, PvBudgetFloor), r.pv);
         r.pv_nodes = s.nodes - before;
     };
     if (arena)

@@ -55,6 +55,9 @@ struct SolveOptions {
     std::function<void(const Progress&)> progress;
 };
 
+// The least number of nodes the principal variation may spend on resisting (SolveResult::pv).
+constexpr u64 PvBudgetFloor = u64{1} << 20;
+
 struct MoveValue {
     Move move;
     int value_x2;
@@ -65,9 +68,10 @@ struct SolveResult {
     int value_x2 = 0;                // exact value when complete
     int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
     std::vector<Move> best_moves;    // every optimal first move
-    // A legal game from the position that scores the value; at each turn the first optimal move,
-    // plays preferred to a pass (the plays in the search's order, history counts and centre
-    // first, then the pass).
+    // A legal game from the position that scores the value, every move optimal: a side that
+    // loses prefers plays to a pass (it resists), any other side takes an optimal pass first;
+    // the resisting stops once the line has cost PvBudgetFloor nodes or as many as the search of
+    // the value, whichever is more (search.cpp).
     std::vector<Move> pv;
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
     u64 nodes = 0;                       // all threads, the principal variation's included

@@ -42,9 +42,10 @@ class Searcher {
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     // The moves of `pos` in the order the principal variation tries them: the points in order
-    // A1, B1, ..., with the pass first for a side that wins (`ahead`: the game ends sooner) and
-    // last for a side that loses or draws (it resists); returns their count.
-    int pv_order(const Position& pos, bool ahead, std::array<Move, MaxPoints + 1>& moves) const;
+    // A1, B1, ..., with the pass first where `pass_first` (a side that does not lose: the game
+    // ends sooner) and last otherwise (a losing side resists); returns their count.
+    int pv_order(const Position& pos, bool pass_first,
+                 std::array<Move, MaxPoints + 1>& moves) const;
     bool stopped() const { return stopped_; }
     u64 restarts() const { return runs_; }
 

@@ -126,6 +126,57 @@ TEST_CASE("solver: equals the reference on every board of at most 5 points, ever
     REQUIRE(compared == 33);
 }
 
+// The principal variation's rule (search.hpp), checked move by move against the reference: every
+// move keeps the value; a side that does not lose takes a pass whenever a pass is optimal; a side
+// that loses passes only where no play is optimal. The last holds while the line has cost less
+// than its budget, at least PvBudgetFloor nodes, which these small boards never reach (checked).
+TEST_CASE("solver: the principal variation is optimal, and the losing side resists", "[solver]") {
+    int moves_checked = 0, resisted = 0;
+    for (auto name : PresetNames) {
+        Rules rules = find_preset(name)->rules;
+        for (auto [rows, cols] : {std::pair{1, 3}, {1, 4}, {2, 2}}) {
+            Geometry g = *Geometry::make(rows, cols);
+            History h(g, rules);
+            INFO(name << " " << g.name());
+            auto r = solve_small(h);
+            REQUIRE(r.complete);
+            REQUIRE(r.pv_nodes < PvBudgetFloor);  // so every step resisted where it could
+            check_pv(h, r);
+            History line = h;
+            for (Move chosen : r.pv) {
+                const int sign = line.current().to_move == Color::Black ? 1 : -1;
+                int value;
+                REQUIRE(reference::value_x2(line, value, 10'000'000));
+                const int mine = sign * value;  // the mover's view
+                bool pass_optimal = false, play_optimal = false;
+                for (int i = 0; i <= g.points(); ++i) {
+                    const Move m = i < g.points() ? static_cast<Move>(i) : Pass;
+                    History child = line;
+                    if (child.play(m) != Verdict::Legal) continue;
+                    int v;
+                    REQUIRE(reference::value_x2(child, v, 10'000'000));
+                    if (sign * v != mine) continue;
+                    (m == Pass ? pass_optimal : play_optimal) = true;
+                    if (m == chosen) ++moves_checked;
+                }
+                History next = line;
+                REQUIRE(next.play(chosen) == Verdict::Legal);
+                int after;
+                REQUIRE(reference::value_x2(next, after, 10'000'000));
+                REQUIRE(sign * after == mine);
+                if (mine >= 0 && pass_optimal) REQUIRE(chosen == Pass);
+                if (mine < 0 && play_optimal) {
+                    REQUIRE(chosen != Pass);
+                    if (pass_optimal) ++resisted;
+                }
+                line.play(chosen);
+            }
+        }
+    }
+    REQUIRE(moves_checked > 100);
+    REQUIRE(resisted >= 5);  // the rule was really put to the test
+}
+
 TEST_CASE("solver: equals the reference after random histories with captures and ko", "[solver]") {
     std::mt19937_64 rng(20261121);
     int checked = 0, with_capture = 0, unfinished = 0;
