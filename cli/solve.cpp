@@ -183,7 +183,7 @@ void print_text(const Solved& s, const SolveArgs& a) {
         fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
         fmt::print("Optimal moves for {}: {}\n", color_name(s.h.current().to_move),
                    moves_text(g, res.best_moves));
-        fmt::print("Principal variation (plays preferred to a pass): {} ({} moves)\n",
+        fmt::print("Principal variation (a losing side resists): {} ({} moves)\n",
                    moves_text(g, res.pv), res.pv.size());
         History end = s.h;
         for (Move m : res.pv) end.play(m);
