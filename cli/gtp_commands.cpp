@@ -293,8 +293,12 @@ Move GtpEngine::choose_move() {
                 (score == best && m != Pass && g_.centre_distance(p) < g_.centre_distance(m));
             if (better) m = cand, best = score;
         }
-        status_ = fmt::format("NOT proven in {:.1f} s: value in [{}, {}]; {} by a one-ply score",
-                              seconds, points(r.lower_x2), points(r.upper_x2), g_.aga(m));
+        const std::string value =
+            r.lower_x2 == r.upper_x2
+                ? fmt::format("value {} but no optimal move", value_short(r.lower_x2))
+                : fmt::format("value in [{}, {}]", points(r.lower_x2), points(r.upper_x2));
+        status_ = fmt::format("NOT proven in {:.1f} s ({}); {} by a one-ply score", seconds, value,
+                              g_.aga(m));
     }
     log_ << fmt::format("smallgo: genmove {} {}: {} ({} nodes, {:.2f} s of {:.2f})\n",
                         color_name(c), g_.aga(m), status_, r.nodes, seconds, budget);
