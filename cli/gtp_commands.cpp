@@ -117,8 +117,9 @@ GtpReply GtpEngine::dispatch(std::string_view command, const std::vector<std::st
         return boardsize(*rows, *cols);
     }
     if (command == "clear_board") {
+        start_ = Position{};
         moves_.clear();
-        h_ = History(g_, rules_);
+        h_ = History(g_, rules_, start_);
         status_.clear();
         return {};
     }
@@ -172,6 +173,8 @@ GtpReply GtpEngine::dispatch(std::string_view command, const std::vector<std::st
         return {};
     }
     if (command == "smallgo-move_values") return move_values();
+    if (command == "loadsgf") return loadsgf(args);
+    if (command == "printsgf") return printsgf(args);
     return fail("unknown command");
 }
 
@@ -179,8 +182,9 @@ GtpReply GtpEngine::boardsize(int rows, int cols) {
     const auto g = rows <= MaxSide && cols <= MaxSide ? Geometry::make(rows, cols) : std::nullopt;
     if (!g) return fail("unacceptable size");
     g_ = *g;
+    start_ = Position{};
     moves_.clear();
-    h_ = History(g_, rules_);
+    h_ = History(g_, rules_, start_);
     status_.clear();
     return {};
 }
@@ -188,12 +192,12 @@ GtpReply GtpEngine::boardsize(int rows, int cols) {
 GtpReply GtpEngine::set_rules(const Rules& r) {
     // The game so far is replayed under the new rules; a move they forbid clears the board.
     rules_ = r;
-    History replay(g_, rules_);
+    History replay(g_, rules_, start_);
     for (Move m : moves_) {
         if (replay.play(m) != Verdict::Legal) {
             log_ << "smallgo: the game so far is illegal under the new rules; board cleared\n";
             moves_.clear();
-            replay = History(g_, rules_);
+            replay = History(g_, rules_, start_);
             break;
         }
     }

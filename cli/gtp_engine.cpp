@@ -76,7 +76,7 @@ GtpEngine::GtpEngine(const GtpOptions& options, std::ostream& log)
       g_(*Geometry::make(3, 3)),
       h_(g_, rules_) {
     if (options_.komi_x2) rules_.komi_x2 = *options_.komi_x2;
-    h_ = History(g_, rules_);
+    h_ = History(g_, rules_, start_);
 }
 
 std::string GtpEngine::answer_line(std::string_view line) {

@@ -5,7 +5,7 @@
 // genmove plays an optimal move proven by the exact solver for the position and its history
 // (docs/gtp.md says which optimal move and what happens when the time runs out). The solver
 // builds its tables per call, so nothing is kept between moves but the game itself. Commands are
-// in gtp_commands.cpp, the time rules in gtp_clock.cpp.
+// in gtp_commands.cpp (loadsgf and printsgf in gtp_sgf.cpp), the time rules in gtp_clock.cpp.
 #pragma once
 
 #include <cstddef>
@@ -59,6 +59,8 @@ class GtpEngine {
     GtpReply play(const std::vector<std::string>& args);
     GtpReply genmove(const std::vector<std::string>& args);
     GtpReply move_values();
+    GtpReply loadsgf(const std::vector<std::string>& args);
+    GtpReply printsgf(const std::vector<std::string>& args) const;
     GtpReply showboard() const;
     GtpReply final_score() const;
     GtpReply final_status_list(const std::vector<std::string>& args) const;
@@ -70,8 +72,9 @@ class GtpEngine {
     std::string preset_;
     Rules rules_;
     Geometry g_;
+    Position start_;  // the starting grid: empty, or a loaded SGF file's setup
     History h_;
-    std::vector<Move> moves_;  // the game's turns, so that komi and rules can replay it
+    std::vector<Move> moves_;  // the game's turns from start_, so that komi and rules replay it
     GtpClock clock_;
     std::string status_;  // what the last genmove proved, for showboard
     bool quit_ = false;

@@ -1,7 +1,9 @@
 // The GTP engine (cli/gtp_engine.hpp) driven in-process: every required command of GTP 2 and
 // each extension, command by command, with the specification's replies and error texts; the
 // preprocessing of input lines; a game of genmoves that keeps the exact value; and run() over
-// streams until quit.
+// streams until quit; loadsgf and printsgf through a file.
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -23,7 +25,7 @@ GtpOptions small_options() {
 
 // Sends each command in turn and checks its framed reply.
 void expect_replies(GtpEngine& e,
-                    std::initializer_list<std::pair<const char*, const char*>> steps) {
+                    std::initializer_list<std::pair<std::string, const char*>> steps) {
     for (const auto& [command, reply] : steps) {
         INFO("command: " << command);
         CHECK(e.answer_line(command) == reply);
@@ -214,4 +216,46 @@ TEST_CASE("cli: gtp run reads commands from a stream until quit", "[cli][gtp]") 
     GtpEngine e(small_options(), log);
     e.run(in, out);
     CHECK(out.str() == "=1 smallgo\n\n= \n\n=2 \n\n= \n\n");
+}
+
+TEST_CASE("cli: gtp printsgf and loadsgf round trip", "[cli][gtp]") {
+    const std::string file =
+        (std::filesystem::temp_directory_path() / "smallgo_test_cli_gtp.sgf").string();
+    std::ostringstream log;
+    GtpEngine e(small_options(), log);
+    expect_replies(e, {{"smallgo-boardsize 3 4", "= \n\n"},
+                       {"komi 1.5", "= \n\n"},
+                       {"play b b2", "= \n\n"},
+                       {"play w c2", "= \n\n"},
+                       {"play b pass", "= \n\n"}});
+    const std::string text = e.answer_line("printsgf");
+    CHECK(text.starts_with("= (;FF[4]GM[1]"));
+    CHECK(text.find("SZ[4:3]") != std::string::npos);
+    CHECK(text.find("KM[1.5]") != std::string::npos);
+    REQUIRE(e.answer_line("printsgf " + file) == "= \n\n");
+    expect_replies(e, {{"boardsize 5", "= \n\n"}, {"komi 0", "= \n\n"}});
+    REQUIRE(e.answer_line("loadsgf " + file) == "= \n\n");
+    CHECK(e.history().geometry().rows() == 3);
+    CHECK(e.history().geometry().cols() == 4);
+    CHECK(e.history().rules().komi_x2 == 3);
+    CHECK(e.history().turns() == 3);
+    CHECK(e.history().current().to_move == smallgo::Color::White);
+    // Move number n: the position before move n.
+    REQUIRE(e.answer_line("loadsgf " + file + " 2") == "= \n\n");
+    CHECK(e.history().turns() == 1);
+    CHECK(e.answer_line("play w c2") == "= \n\n");
+    REQUIRE(e.answer_line("loadsgf " + file + " 99") == "= \n\n");
+    CHECK(e.history().turns() == 3);
+    expect_replies(e, {{"loadsgf " + file + " 0", "? syntax error\n\n"},
+                       {"loadsgf " + file + " x", "? syntax error\n\n"},
+                       {"loadsgf", "? syntax error\n\n"},
+                       {"loadsgf /nonexistent/nosuch.sgf", "? cannot load file\n\n"},
+                       {"printsgf /nonexistent/dir/out.sgf", "? cannot write file\n\n"}});
+    {
+        std::ofstream bad(file);
+        bad << "(;FF[4]SZ[3];B[bb";
+    }
+    CHECK(e.answer_line("loadsgf " + file) == "? cannot load file\n\n");
+    CHECK(e.history().turns() == 3);  // a failed load changes nothing
+    std::filesystem::remove(file);
 }
