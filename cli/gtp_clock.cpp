@@ -15,8 +15,9 @@ constexpr double Floor = 0.01;
 }  // namespace
 
 void GtpClock::settings(double main_seconds, double byo_seconds, int byo_stones) {
-    // Byo-yomi stones 0 with a byo-yomi time: no time limit (GTP 2, section 4.2).
-    limited_ = !(byo_stones == 0 && byo_seconds > 0);
+    // Byo-yomi stones 0 with a byo-yomi time: no time limit (GTP 2, section 4.2). No time at all
+    // (0 0 0) is read the same way, as a clock of nothing cannot be meant.
+    limited_ = !(byo_stones == 0 && byo_seconds > 0) && !(main_seconds <= 0 && byo_seconds <= 0);
     main_ = std::max(0.0, main_seconds);
     byo_ = std::max(0.0, byo_seconds);
     byo_stones_ = std::max(0, byo_stones);

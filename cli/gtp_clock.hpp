@@ -1,9 +1,9 @@
 // Time for genmove. GTP's time_settings (main time, byo-yomi time and stones; section 4.2 of the
 // specification: byo-yomi time 0 is absolute time, byo-yomi stones 0 with a byo-yomi time means no
-// limit) and time_left (the controller's clock, which overrides ours) give each move a budget in
-// seconds; without them a move gets the default limit. A StopTimer turns a budget into the
-// solver's stop flag (SolveOptions::stop) from its own thread, so several engines can run in one
-// process (the tests), unlike StopOnSignals' one SIGALRM.
+// limit, and so does 0 0 0) and time_left (the controller's clock, which overrides ours) give each
+// move a budget in seconds; without them a move gets the default limit. A StopTimer turns a budget
+// into the solver's stop flag (SolveOptions::stop) from its own thread, so several engines can run
+// in one process (the tests), unlike StopOnSignals' one SIGALRM.
 #pragma once
 
 #include <atomic>

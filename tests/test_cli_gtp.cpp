@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "cli/gtp_clock.hpp"
 #include "cli/gtp_engine.hpp"
 
 using smallgo::cli::GtpEngine;
@@ -258,4 +259,27 @@ TEST_CASE("cli: gtp printsgf and loadsgf round trip", "[cli][gtp]") {
     CHECK(e.answer_line("loadsgf " + file) == "? cannot load file\n\n");
     CHECK(e.history().turns() == 3);  // a failed load changes nothing
     std::filesystem::remove(file);
+}
+
+TEST_CASE("cli: gtp clock budgets", "[cli][gtp]") {
+    using smallgo::Color;
+    smallgo::cli::GtpClock clock;
+    CHECK(clock.budget(Color::Black, 60) == 60);  // no time_settings: the default
+    clock.settings(100, 0, 0);                    // absolute: a tenth of what is left, 80%
+    CHECK(clock.budget(Color::Black, 60) == Approx(8));
+    CHECK(clock.budget(Color::White, 5) == 5);  // never over the default
+    clock.spent(Color::Black, 50);
+    CHECK(clock.budget(Color::Black, 60) == Approx(4));
+    clock.settings(0, 5, 1);  // byo-yomi only: the period's time per stone
+    CHECK(clock.budget(Color::White, 60) == Approx(4));
+    clock.left(Color::White, 10, 2);
+    CHECK(clock.budget(Color::White, 60) == Approx(4));
+    clock.left(Color::White, 0, 1);
+    CHECK(clock.budget(Color::White, 60) == Approx(0.01));  // the floor
+    clock.settings(0, 5, 0);                                // no time limit
+    CHECK(clock.budget(Color::Black, 60) == 60);
+    clock.settings(0, 0, 0);
+    CHECK(clock.budget(Color::Black, 60) == 60);
+    clock.settings(30, 10, 5);  // main time, then byo-yomi: main / 10 + one stone's share
+    CHECK(clock.budget(Color::Black, 60) == Approx((3 + 2) * 0.8));
 }
