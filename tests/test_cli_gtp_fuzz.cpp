@@ -2,7 +2,9 @@
 // vertices in and off the board, huge and negative numbers, control bytes, '#', tabs, bytes over
 // 127) fed to one engine, with a fixed seed. Every line must get either nothing (a line that
 // preprocessing empties) or one well-framed reply, and the game must stay consistent; a crash or
-// a hang fails the test (genmove has 20 ms a move).
+// a hang fails the test (genmove has 20 ms a move). printsgf and loadsgf take random words as
+// file names, so the test runs in a directory of its own, removed at the end.
+#include <filesystem>
 #include <random>
 #include <sstream>
 #include <string>
@@ -98,6 +100,27 @@ std::string random_line(std::mt19937_64& rng) {
     return line;
 }
 
+// Runs the test in a fresh directory under the system's temporary one and removes it after.
+class ScratchDirectory {
+  public:
+    ScratchDirectory()
+        : previous_(std::filesystem::current_path()),
+          path_(std::filesystem::temp_directory_path() / "smallgo_test_cli_gtp_fuzz") {
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+        std::filesystem::current_path(path_);
+    }
+    ~ScratchDirectory() {
+        std::filesystem::current_path(previous_);
+        std::filesystem::remove_all(path_);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+
+  private:
+    std::filesystem::path previous_, path_;
+};
+
 // A reply is "" or "=..."/"?..." ending in exactly one empty line.
 bool well_framed(const std::string& r) {
     if (r.empty()) return true;
@@ -108,6 +131,7 @@ bool well_framed(const std::string& r) {
 }  // namespace
 
 TEST_CASE("cli: gtp survives random input", "[cli][gtp]") {
+    const ScratchDirectory scratch;
     GtpOptions o;
     o.hash_bytes = std::size_t{1} << 20;
     o.threads = 1;
