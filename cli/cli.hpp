@@ -55,5 +55,6 @@ void add_count_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_gtp_command(CLI::App& app);
 
 }  // namespace smallgo::cli

@@ -1,8 +1,10 @@
-// `smallgo replay MxN [--rules P] MOVES...`: plays a move list, printing each position, then the
-// score. An illegal move stops the replay with its number and the reason (exit code 2).
+// `smallgo replay MxN|FILE.sgf [--rules P] [--komi K] MOVES...`: plays a move list (an SGF file's
+// main line, then MOVES), printing each position, then the score. An illegal move stops the
+// replay with its number and the reason (exit code 2); in a file, with its line and column.
 #include <fmt/core.h>
 
 #include "cli/cli.hpp"
+#include "cli/game_start.hpp"
 #include "cli/options.hpp"
 #include "rules/diagram.hpp"
 #include "rules/history.hpp"
@@ -12,17 +14,24 @@ namespace smallgo::cli {
 
 namespace {
 struct ReplayOptions {
-    std::string board, rules{DefaultPreset}, komi;
+    std::string board, rules, komi;  // rules, komi: empty when not given
     std::vector<std::string> moves;
 };
 
 void run_replay(const ReplayOptions& o) {
-    Geometry g = parse_board(o.board);
-    Rules r = parse_rules(o.rules);
-    if (!o.komi.empty()) r.komi_x2 = parse_komi(o.komi);
-    History h(g, r);
+    GameStart start = start_game(o.board, o.rules, o.komi);
+    const Geometry g = start.h.geometry();
+    const Rules r = start.h.rules();
+    // The file's moves are replayed from its start, so that each position is printed.
+    History h(g, r, start.h.at(0));
     fmt::print("{} board, rules: {}\n\n{}\n", g.name(), describe(r), to_board_text(g, h.current()));
     int number = 0;
+    for (Move m : start.moves) {
+        Color c = h.current().to_move;
+        h.play(m);  // legal: start_game replayed them
+        fmt::print("{}. {} {}\n{}\n", ++number, color_name(c), g.aga(m),
+                   to_board_text(g, h.current()));
+    }
     for (const auto& text : o.moves) {
         Color c = h.current().to_move;
         Move m = play_text(h, text, ++number, "");
@@ -45,7 +54,8 @@ void add_replay_command(CLI::App& app) {
     auto o = std::make_shared<ReplayOptions>();
     auto* cmd =
         app.add_subcommand("replay", "Play a list of moves and print each position and the score");
-    cmd->add_option("board", o->board, "Board as ROWSxCOLS, e.g. 3x3")->required();
+    cmd->add_option("board", o->board, "Board as ROWSxCOLS, e.g. 3x3, or an SGF file (FILE.sgf)")
+        ->required();
     cmd->add_option("moves", o->moves,
                     "Moves: AGA (C3) or SGF (cc) coordinates, or pass (default: none)");
     cmd->add_option("--rules,-r", o->rules, rules_help());
@@ -54,7 +64,8 @@ void add_replay_command(CLI::App& app) {
     cmd->footer(
         "Examples:\n"
         "  smallgo replay 3x3 B2 C2 pass pass\n"
-        "  smallgo replay 2x2 --rules simple A1 B2 B1 A2");
+        "  smallgo replay 2x2 --rules simple A1 B2 B1 A2\n"
+        "  smallgo replay game.sgf pass");
     cmd->callback([o] { run_replay(*o); });
 }
 

@@ -1,17 +1,20 @@
-// `smallgo solve MxN [--rules P] [--komi K] [--moves M...] [--all-moves] [--hash SIZE]
+// `smallgo solve MxN|FILE.sgf [--rules P] [--komi K] [--moves M...] [--all-moves] [--hash SIZE]
 // [--threads T] [--max-nodes N] [--time-limit S] [--json] [--sgf FILE]`: draws the position
-// (after --moves), then gives the exact value of the game from it, the optimal moves of the side
-// to move and a principal variation. A position whose game is over gets its final score, with no
-// search. Ctrl-C, SIGTERM, --max-nodes and --time-limit stop the search: the output (text, JSON
-// and SGF alike) then gives the bounds proven and says what stopped it; the exit code is the
-// signal's (130, 143) or 0 for a limit the user set.
+// (after the file's moves and --moves), then gives the exact value of the game from it, the optimal
+// moves of the side to move and a principal variation. A position whose game is over gets its final
+// score, with no search. Ctrl-C, SIGTERM, --max-nodes and --time-limit stop the search: the output
+// (text, JSON and SGF alike) then gives the bounds proven and says what stopped it; the exit code
+// is the signal's (130, 143) or 0 for a limit the user set.
+#include <ctime>
 #include <fstream>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.hpp"
+#include "cli/game_start.hpp"
 #include "cli/options.hpp"
+#include "cli/sgf.hpp"
 #include "cli/signals.hpp"
 #include "cli/solve_progress.hpp"
 #include "rules/diagram.hpp"
@@ -26,7 +29,7 @@ namespace smallgo::cli {
 
 namespace {
 struct SolveArgs {
-    std::string board, rules{DefaultPreset}, komi, sgf, hash{DefaultHash};
+    std::string board, rules, komi, sgf, hash{DefaultHash};  // rules, komi: empty when not given
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false,
          no_cycle_bounds = false;
@@ -40,8 +43,10 @@ struct SolveArgs {
 struct Solved {
     Geometry g;
     Rules r;
-    History h;                // after --moves: the position solved
-    std::vector<Move> moves;  // --moves
+    std::string preset;
+    History h;                // after the file's moves and --moves: the position solved
+    std::vector<Move> moves;  // the file's moves, then --moves
+    bool setup = false;       // the game starts from a grid with stones (an SGF file's AB/AW)
     SolveResult res;
     std::string stopped;  // why the search stopped early; empty when it finished
 };
@@ -49,10 +54,12 @@ struct Solved {
 // "Position: the empty board, Black to move:", "Position after 1 move (B2), White to move:",
 // "Position after 3 moves (B2 pass pass), the game is over:".
 std::string position_heading(const Solved& s) {
+    const std::string from = s.setup ? "the starting grid" : "the empty board";
     const std::string after =
-        s.moves.empty() ? std::string("Position: the empty board")
-                        : fmt::format("Position after {} move{} ({})", s.moves.size(),
-                                      s.moves.size() == 1 ? "" : "s", moves_text(s.g, s.moves));
+        s.moves.empty() ? "Position: " + from
+                        : fmt::format("Position after {} move{} ({}){}", s.moves.size(),
+                                      s.moves.size() == 1 ? "" : "s", moves_text(s.g, s.moves),
+                                      s.setup ? " from the starting grid" : "");
     if (s.h.game_over()) return after + ", the game is over:";
     return fmt::format("{}, {} to move:", after, color_name(s.h.current().to_move));
 }
@@ -68,32 +75,61 @@ std::string final_score_text(const Solved& s) {
                        komi_text(s.r.komi_x2), value_text(value), value_short(value));
 }
 
-void write_sgf(const std::string& path, const Solved& s, const std::string& preset) {
+// Today as SGF's DT wants it: "2026-11-25".
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &local);
+    return text;
+}
+
+// The game (setup, the file's moves, --moves) and, when it is known, the principal variation from
+// the position solved, each of its moves commented with its value; the other optimal first moves
+// as variations; with --all-moves every legal move's value as a label on the position solved.
+void write_sgf_file(const std::string& path, const Solved& s) {
     std::ofstream out(path);
     if (!out) throw UsageError(fmt::format("cannot write SGF file '{}'", path));
-    const Geometry& g = s.g;
     const SolveResult& res = s.res;
-    const std::string size =
-        g.is_square() ? std::to_string(g.rows()) : fmt::format("{}:{}", g.cols(), g.rows());
-    const std::string comment =
-        s.stopped.empty()
-            ? fmt::format("Exact value under {}: {}", describe(s.r), value_text(res.value_x2))
-            : fmt::format("Search stopped ({}): the value under {} lies in [{}, {}]", s.stopped,
-                          describe(s.r), komi_text(res.lower_x2), komi_text(res.upper_x2));
-    out << fmt::format("(;FF[4]GM[1]CA[UTF-8]AP[smallgo:{}]SZ[{}]RU[{}]KM[{}]RE[{}]\nC[{}]",
-                       SMALLGO_VERSION, size, preset, komi_text(s.r.komi_x2),
-                       s.stopped.empty() ? value_short(res.value_x2) : "?", comment);
-    // The moves played before the position solved, then (when it is known) the principal
-    // variation from it.
-    Color c = Color::Black;
-    auto put = [&](Move m) {
-        out << fmt::format(";{}[{}]", c == Color::Black ? "B" : "W", g.sgf(m));
-        c = opponent(c);
-    };
-    for (Move m : s.moves) put(m);
-    if (s.stopped.empty())
-        for (Move m : res.pv) put(m);
-    out << ")\n";
+    const bool known = s.stopped.empty();
+    SgfGame game{s.g, s.preset, s.r.komi_x2, s.h.at(0), s.moves, {}};
+    SgfAnnotations notes;
+    notes.result = known ? value_short(res.value_x2) : "?";
+    notes.date = today();
+    notes.root_comment = fmt::format("Rules {}: {}", s.preset, describe(s.r));
+    notes.branch_at = s.moves.size();
+    if (s.h.game_over()) {
+        notes.branch_comment = "The game is over: " + value_text(res.value_x2);
+    } else if (!known) {
+        notes.branch_comment = fmt::format(
+            "Search stopped ({}): the value here lies in [{}, {}] (Black minus White "
+            "minus komi)",
+            s.stopped, komi_text(res.lower_x2), komi_text(res.upper_x2));
+    } else {
+        notes.branch_comment =
+            fmt::format("Exact value here: {} ({}). Optimal moves for {}: {}",
+                        value_short(res.value_x2), value_text(res.value_x2),
+                        color_name(s.h.current().to_move), moves_text(s.g, res.best_moves));
+        // Along the principal variation every move keeps the value.
+        notes.comments.assign(s.moves.size(), "");
+        for (Move m : res.pv) {
+            game.moves.push_back(m);
+            notes.comments.push_back("Value " + value_short(res.value_x2));
+        }
+        for (Move m : res.best_moves)
+            if (res.pv.empty() || m != res.pv.front())
+                notes.variations.push_back({m, "Value " + value_short(res.value_x2) + ", optimal"});
+        std::string pass_value;
+        for (const auto& mv : res.move_values) {
+            if (mv.move == Pass)
+                pass_value = value_short(mv.value_x2);
+            else
+                notes.labels.push_back({mv.move, value_short(mv.value_x2)});
+        }
+        if (!pass_value.empty()) notes.branch_comment += ". A pass: " + pass_value;
+    }
+    out << write_sgf(game, notes);
 }
 
 void print_json(const Solved& s, const SolveArgs& a) {
@@ -106,7 +142,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
     };
     nlohmann::json j;
     j["board"] = g.name();
-    j["rules"] = a.rules;
+    j["rules"] = s.preset;
     j["komi"] = s.r.komi();
     j["moves"] = names(s.moves);
     j["to_move"] = color_name(s.h.current().to_move);
@@ -168,7 +204,7 @@ void print_move_values(const Solved& s) {
 void print_text(const Solved& s, const SolveArgs& a) {
     const Geometry& g = s.g;
     const SolveResult& res = s.res;
-    fmt::print("Board {}, rules {}: {}\n", g.name(), a.rules, describe(s.r));
+    fmt::print("Board {}, rules {}: {}\n", g.name(), s.preset, describe(s.r));
     fmt::print("{}\n{}", position_heading(s), to_board_text(g, s.h.current()));
     if (s.h.game_over()) {
         fmt::print("{}\n", final_score_text(s));
@@ -204,16 +240,15 @@ void print_text(const Solved& s, const SolveArgs& a) {
 }
 
 void run_solve(const SolveArgs& a) {
-    Geometry g = parse_board(a.board);
-    Rules r = parse_rules(a.rules);
-    if (!a.komi.empty()) r.komi_x2 = parse_komi(a.komi);
+    GameStart start = start_game(a.board, a.rules, a.komi);
     SolveOptions o;
     o.hash_bytes = hash_option(a.hash);
     o.threads = threads_option("--threads", a.threads);
     if (!(a.time_limit >= 0))
         throw UsageError(
             fmt::format("bad --time-limit {}: expected seconds, 0 for none", a.time_limit));
-    Solved s{g, r, History(g, r), {}, {}, {}};
+    const Geometry g = start.h.geometry();
+    Solved s{g, start.h.rules(), start.preset, start.h, start.moves, start.setup, {}, {}};
     int number = 0;
     for (const auto& text : a.moves) s.moves.push_back(play_text(s.h, text, ++number, "--moves: "));
 
@@ -242,7 +277,7 @@ void run_solve(const SolveArgs& a) {
         print_json(s, a);
     else
         print_text(s, a);
-    if (!a.sgf.empty()) write_sgf(a.sgf, s, a.rules);
+    if (!a.sgf.empty()) write_sgf_file(a.sgf, s);
     if (exit_code != 0) throw Stopped{s.stopped, exit_code};
 }
 }  // namespace
@@ -251,14 +286,16 @@ void add_solve_command(CLI::App& app) {
     auto a = std::make_shared<SolveArgs>();
     auto* cmd = app.add_subcommand(
         "solve", "Exact minimax value of the game (area score, Black minus White minus komi)");
-    cmd->add_option("board", a->board, "Board as ROWSxCOLS, e.g. 3x3 (at most 64 points)")
+    cmd->add_option("board", a->board,
+                    "Board as ROWSxCOLS, e.g. 3x3 (at most 64 points), or an SGF file (FILE.sgf): "
+                    "its setup, moves, RU and KM")
         ->required();
     cmd->add_option("--rules,-r", a->rules, rules_help());
     cmd->add_option("--komi,-k", a->komi,
                     "Komi, a multiple of 0.5 (default: the preset's; `smallgo rules`)");
     cmd->add_option("--moves", a->moves,
-                    "Moves played before the position to solve, AGA (B2) or SGF (bb) or pass; "
-                    "they count for ko (default: none, the empty board)");
+                    "Moves played before the position to solve, AGA (B2) or SGF (bb) or pass, "
+                    "after an SGF file's; they count for ko (default: none)");
     cmd->add_flag("--all-moves", a->all_moves,
                   "Also the exact value of every legal move (default: off)");
     cmd->add_option("--hash", a->hash, hash_help(DefaultHash));
@@ -274,8 +311,8 @@ void add_solve_command(CLI::App& app) {
                   "complete, stopped, value, lower, upper, best_moves, pv, nodes, ... "
                   "(default: off)");
     cmd->add_option("--sgf", a->sgf,
-                    "Write the moves and the principal variation to this SGF file (default: "
-                    "none)");
+                    "Write the game, the principal variation and the other optimal first moves, "
+                    "with their values, to this SGF file (docs/sgf.md; default: none)");
     cmd->add_flag("--no-table", a->no_table,
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,
@@ -289,7 +326,8 @@ void add_solve_command(CLI::App& app) {
         "or 143).\n\n"
         "Examples:\n"
         "  smallgo solve 3x3 --threads 1\n"
-        "  smallgo solve 3x3 --moves B2 --all-moves\n"
+        "  smallgo solve 3x3 --moves B2 --all-moves --sgf b2.sgf\n"
+        "  smallgo solve game.sgf --moves pass\n"
         "  smallgo solve 4x4 --rules simple --time-limit 60 --json");
     cmd->callback([a] { run_solve(*a); });
 }
