@@ -84,9 +84,13 @@ struct SgfAnnotations {
     std::vector<SgfLabel> labels;
 };
 
-// The SGF text of `game` (FF[4], GM[1], CA[UTF-8], AP[smallgo:VERSION], SZ, RU when preset is not
-// empty, KM when known, AB/AW and PL for a starting grid or White to move, then the moves with
-// passes as B[]), ending in a newline. read_sgf of it gives `game` back (places aside).
+// SGF's coordinates are the letters a..z, A..Z: a board of more columns (1x53 to 1x64) has no SGF.
+inline constexpr int MaxSgfColumns = 52;
+
+// The SGF text of `game` (whose board has at most MaxSgfColumns columns) (FF[4], GM[1], CA[UTF-8],
+// AP[smallgo:VERSION], SZ, RU when preset is not empty, KM when known, AB/AW and PL for a starting
+// grid or White to move, then the moves with passes as B[]), ending in a newline. read_sgf of it
+// gives `game` back (places aside).
 std::string write_sgf(const SgfGame& game, const SgfAnnotations& notes = {});
 
 }  // namespace smallgo::cli

@@ -182,7 +182,7 @@ std::variant<Geometry, SgfError> board_of(const Value& v) {
                               number(std::string_view(t).substr(colon + 1), rows);
     if (!ok || cols < 1 || rows < 1)
         return fault_at(v.at, fmt::format("bad SZ[{}]: expected a size or COLS:ROWS", t));
-    if (cols > 52 || rows > 52 || cols * rows > MaxPoints)
+    if (cols > MaxSgfColumns || rows > MaxSgfColumns || cols * rows > MaxPoints)
         return fault_at(v.at,
                         fmt::format("SZ[{}]: the board has more than {} points", t, MaxPoints));
     return *Geometry::make(rows, cols);

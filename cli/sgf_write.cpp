@@ -1,6 +1,8 @@
 // write_sgf (cli/sgf.hpp): the root's properties on the first line, then one node per line. The
 // variations at the branch node are written as SGF says a branch is: the rest of the main line as
 // the first child tree, each variation as a further child tree of one node.
+#include <cassert>
+
 #include <fmt/core.h>
 
 #include "cli/sgf.hpp"
@@ -47,6 +49,7 @@ std::string move_node(const Geometry& g, Color c, Move m) {
 
 std::string write_sgf(const SgfGame& game, const SgfAnnotations& notes) {
     const Geometry& g = game.geometry;
+    assert(g.cols() <= MaxSgfColumns);
     const Position& start = game.start;
     const std::string size =
         g.is_square() ? std::to_string(g.rows()) : fmt::format("{}:{}", g.cols(), g.rows());

@@ -248,6 +248,9 @@ void run_solve(const SolveArgs& a) {
         throw UsageError(
             fmt::format("bad --time-limit {}: expected seconds, 0 for none", a.time_limit));
     const Geometry g = start.h.geometry();
+    if (!a.sgf.empty() && g.cols() > MaxSgfColumns)
+        throw UsageError(fmt::format("--sgf: SGF has no coordinates beyond {} columns ({} has {})",
+                                     MaxSgfColumns, g.name(), g.cols()));
     Solved s{g, start.h.rules(), start.preset, start.h, start.moves, start.setup, {}, {}};
     int number = 0;
     for (const auto& text : a.moves) s.moves.push_back(play_text(s.h, text, ++number, "--moves: "));
