@@ -15,7 +15,7 @@ namespace smallgo::cli {
 
 namespace {
 struct GtpArgs {
-    std::string rules{DefaultPreset}, komi, hash{"64M"};
+    std::string rules{DefaultPreset}, komi, hash{DefaultHash};
     int threads = default_threads();
     double move_time = 60;
 };
@@ -43,7 +43,7 @@ void add_gtp_command(CLI::App& app) {
     cmd->add_option("--rules,-r", a->rules, rules_help());
     cmd->add_option("--komi,-k", a->komi,
                     "Komi, a multiple of 0.5 (default: the preset's; GTP's komi changes it)");
-    cmd->add_option("--hash", a->hash, hash_help("64M"));
+    cmd->add_option("--hash", a->hash, hash_help(DefaultHash));
     cmd->add_option("--threads", a->threads, threads_help(true));
     cmd->add_option("--move-time", a->move_time,
                     "Seconds a genmove may search when time_settings gives no less (default 60)");

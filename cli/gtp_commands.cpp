@@ -240,6 +240,17 @@ GtpReply GtpEngine::genmove(const std::vector<std::string>& args) {
     return {true, g_.aga(m)};
 }
 
+SolveTables& GtpEngine::game_tables() {
+    const TablesKey key{g_.rows(),      g_.cols(),      rules_,
+                        start_.black(), start_.white(), start_.to_move};
+    if (!tables_ || !(key == tables_key_)) {
+        tables_.reset();  // the old table's memory goes before the new one's is mapped
+        tables_ = std::make_unique<SolveTables>(options_.hash_bytes);
+        tables_key_ = key;
+    }
+    return *tables_;
+}
+
 Move GtpEngine::choose_move() {
     // Step 1. The search, within the move's budget.
     const Color c = h_.current().to_move;
@@ -248,6 +259,7 @@ Move GtpEngine::choose_move() {
     const auto start = std::chrono::steady_clock::now();
     SolveOptions o;
     o.hash_bytes = options_.hash_bytes;
+    o.tables = &game_tables();
     o.threads = options_.threads;
     SolveResult r;
     {
@@ -313,6 +325,7 @@ GtpReply GtpEngine::move_values() {
     if (h_.game_over()) return fail("game is over");
     SolveOptions o;
     o.hash_bytes = options_.hash_bytes;
+    o.tables = &game_tables();
     o.threads = options_.threads;
     o.all_moves = true;
     SolveResult r;

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,13 +20,14 @@
 #include "rules/geometry.hpp"
 #include "rules/history.hpp"
 #include "rules/rules.hpp"
+#include "solver/search.hpp"
 
 namespace smallgo::cli {
 
 struct GtpOptions {
     std::string preset = "tromp-taylor";
     std::optional<int> komi_x2;  // unset: the preset's
-    std::size_t hash_bytes = std::size_t{64} << 20;
+    std::size_t hash_bytes = std::size_t{256} << 20;
     int threads = 1;
     double move_seconds = 60;  // the limit of one genmove when no time_settings says less
 };
@@ -66,6 +68,10 @@ class GtpEngine {
     GtpReply final_status_list(const std::vector<std::string>& args) const;
     // The side to move and the move `genmove` chooses for it (the search, then the fallback).
     Move choose_move();
+    // The solver's tables for this game (SolveTables): kept from move to move, so later moves
+    // reuse earlier proofs, and made anew when the board, the rules (komi included: stored
+    // bounds count it) or the starting grid change.
+    SolveTables& game_tables();
 
     GtpOptions options_;
     std::ostream& log_;
@@ -78,6 +84,14 @@ class GtpEngine {
     GtpClock clock_;
     std::string status_;  // what the last genmove proved, for showboard
     bool quit_ = false;
+    std::unique_ptr<SolveTables> tables_;
+    struct TablesKey {
+        int rows = 0, cols = 0;
+        Rules rules;
+        Bitboard black = 0, white = 0;
+        Color to_move = Color::Black;
+        friend bool operator==(const TablesKey&, const TablesKey&) = default;
+    } tables_key_;
 };
 
 }  // namespace smallgo::cli

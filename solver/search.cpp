@@ -88,23 +88,32 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     return best;
 }
 
-// Every optimal first move into r.best_moves (a move is optimal when its value reaches the
-// best), and with all_moves every move's value into r.move_values.
+// Every optimal first move into r.best_moves, in point order (a move is optimal when its value
+// reaches the best), and with all_moves every move's value into r.move_values. The moves whose
+// exact value root_value found are entered first, without a search, so that a stop in the tests
+// of the others still leaves a proven optimal move (GTP's genmove plays it).
 void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, int best,
                    const std::vector<std::pair<Move, int>>& exact, SolveResult& r) {
-    for (Move m : moves.legal) {
-        const Move canon = moves.rep(m);
-        int v = -Infinity;
+    auto exact_value = [&](Move m) {
         for (auto& [em, ev] : exact)
-            if (em == canon) v = ev;
-        bool optimal = v >= best;
+            if (em == moves.rep(m)) return ev;
+        return -Infinity;
+    };
+    for (Move m : moves.legal)
+        if (exact_value(m) >= best) r.best_moves.push_back(m);
+    for (Move m : moves.legal) {
+        int v = exact_value(m);
         if (v == -Infinity) {  // not known exactly: test "value >= best"
-            optimal = s.child_at_least(canon, best);
+            const bool optimal = s.child_at_least(moves.rep(m), best);
             if (s.stopped()) return;
+            if (optimal) r.best_moves.push_back(m);
         }
         if (o.all_moves) r.move_values.push_back({m, sign * v});
-        if (optimal) r.best_moves.push_back(m);
     }
+    // Point order, the pass last, as the legal moves are listed.
+    auto rank = [](Move m) { return m == Pass ? MaxPoints : int{m}; };
+    std::sort(r.best_moves.begin(), r.best_moves.end(),
+              [&](Move x, Move y) { return rank(x) < rank(y); });
 }
 
 // A principal variation from h's current position of value `value` (side to move's view), into
@@ -138,14 +147,16 @@ SolveResult solve(History& h, const SolveOptions& o) {
     const auto start = Clock::now();
     // Step 1. The tables. Simple ko: the history-free game's values (retrograde.hpp), where they
     // fit in half of the memory. The table of proofs takes 7/8 of the rest, the cache of open
-    // tests 1/8.
+    // tests 1/8, unless the caller keeps its own (SolveOptions::tables).
     std::optional<CycleBounds> cycle;
     if (o.use_cycle_bounds && h.rules().ko == KoRule::Simple)
         cycle = CycleBounds::build(h, o.hash_bytes / 2, o.stop);
     const double cycle_seconds = seconds_since(start);
-    const std::size_t rest = o.hash_bytes - (cycle ? cycle->bytes() : 0);
-    TranspositionTable tt(rest / 8 * 7);
-    OpenTable open(rest / 8);
+    std::optional<SolveTables> own;
+    if (!o.tables) own.emplace(o.hash_bytes - (cycle ? cycle->bytes() : 0));
+    SolveTables& tables = o.tables ? *o.tables : *own;
+    TranspositionTable& tt = tables.proofs;
+    OpenTable& open = tables.open;
     Searcher s(h, tt, open, o, cycle ? &*cycle : nullptr);
 
     SolveResult r;

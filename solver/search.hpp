@@ -32,8 +32,22 @@ struct Progress {
     u64 nodes;  // of the thread that reports
 };
 
+// A table of proofs and a cache of open tests that outlive one solve: a game (GTP) keeps them
+// from move to move, so later moves reuse earlier proofs. Sound across solves for the reason it
+// is sound within one: every entry is checked against the reader's own path from the start of
+// its History (transposition.hpp), and entries are replaced by the work they stand for, never by
+// the age of a search. Hand them only to solves of one game's History (same board and rules).
+struct SolveTables {
+    explicit SolveTables(std::size_t bytes) : proofs(bytes / 8 * 7), open(bytes / 8) {}
+    TranspositionTable proofs;
+    OpenTable open;
+};
+
 struct SolveOptions {
+    // Memory of the tables a solve makes for itself (the retrograde analysis included).
     std::size_t hash_bytes = std::size_t{64} << 20;
+    // Tables kept across solves (above); null: the solve makes its own from hash_bytes.
+    SolveTables* tables = nullptr;
     bool all_moves = false;  // exact value of every legal first move
     bool use_table = true;   // off: plain alpha-beta (a test oracle)
     bool use_bounds = true;  // off: no unconditional-life bounds

@@ -177,6 +177,50 @@ TEST_CASE("solver: the principal variation is optimal, and the losing side resis
     REQUIRE(resisted >= 5);  // the rule was really put to the test
 }
 
+// Tables kept across solves (SolveTables, as a GTP game keeps them): each position of a random
+// game is solved with the game's one table, crowded (256 KB) or roomy (8 MB), and must get the
+// value and optimal moves of a solve with a fresh table (itself checked against the reference).
+TEST_CASE("solver: tables kept across the solves of a game change no value", "[solver]") {
+    std::mt19937_64 rng(20261125);
+    const std::pair<int, int> boards[] = {{2, 2}, {1, 4}, {1, 5}, {2, 3}};
+    int compared = 0;
+    u64 kept_nodes = 0, fresh_nodes = 0;  // of the roomy games' later solves
+    for (int game = 0; game < 4 * PresetCount * 2; ++game) {
+        auto [rows, cols] = boards[game % 4];
+        Geometry g = *Geometry::make(rows, cols);
+        const char* name = PresetNames[(game / 4) % PresetCount];
+        History h(g, find_preset(name)->rules);
+        SolveTables kept(game % 2 == 0 ? std::size_t{256} << 10 : std::size_t{8} << 20);
+        for (int turn = 0; turn < 12 && !h.game_over(); ++turn) {
+            INFO(name << " " << g.name() << " turn " << turn);
+            SolveOptions o;
+            o.tables = &kept;
+            o.node_limit = 20'000'000;
+            auto with_kept = solve(h, o);
+            auto fresh = solve_small(h);
+            if (with_kept.complete && fresh.complete) {
+                REQUIRE(with_kept.value_x2 == fresh.value_x2);
+                REQUIRE(with_kept.best_moves == fresh.best_moves);
+                check_pv(h, with_kept);
+                ++compared;
+                if (turn > 0 && game % 2 == 1)
+                    kept_nodes += with_kept.nodes, fresh_nodes += fresh.nodes;
+            }
+            // A random legal move, a pass one time in four.
+            for (int tries = 0; tries < 100; ++tries) {
+                Move m =
+                    static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+                if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
+                if (h.play(m) == Verdict::Legal) break;
+            }
+        }
+    }
+    INFO(compared << " compared; later solves of roomy games: " << kept_nodes << " nodes with the "
+                  << "kept table, " << fresh_nodes << " fresh");
+    REQUIRE(compared >= 150);
+    REQUIRE(kept_nodes * 2 < fresh_nodes);  // earlier proofs really are reused
+}
+
 TEST_CASE("solver: equals the reference after random histories with captures and ko", "[solver]") {
     std::mt19937_64 rng(20261121);
     int checked = 0, with_capture = 0, unfinished = 0;
