@@ -62,6 +62,8 @@ const std::vector<std::string_view>& GtpEngine::command_names() {
                                                      "final_status_list",
                                                      "time_settings",
                                                      "time_left",
+                                                     "loadsgf",
+                                                     "printsgf",
                                                      "smallgo-boardsize",
                                                      "smallgo-rules",
                                                      "smallgo-move_values"};

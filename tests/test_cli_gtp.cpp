@@ -42,6 +42,8 @@ TEST_CASE("cli: gtp administrative commands", "[cli][gtp]") {
                        {"name", "= smallgo\n\n"},
                        {"known_command genmove", "= true\n\n"},
                        {"known_command smallgo-move_values", "= true\n\n"},
+                       {"known_command loadsgf", "= true\n\n"},
+                       {"known_command printsgf", "= true\n\n"},
                        {"known_command nosuch", "= false\n\n"},
                        {"known_command", "? syntax error\n\n"},
                        {"7 nosuch", "?7 unknown command\n\n"},
