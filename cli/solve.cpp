@@ -163,6 +163,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
     }
     j["nodes"] = res.nodes;
     j["value_nodes"] = res.value_nodes;
+    j["pv_nodes"] = res.pv_nodes;
     j["seconds"] = res.seconds;
     j["threads"] = res.threads;
     j["restarts"] = res.restarts;
