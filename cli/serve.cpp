@@ -6,6 +6,8 @@
 // deep), the board (--max-points), the moves of a game (512), the time of a solve (--solve-time),
 // the solves at once. A bad request gets status 400 and {"error": "one line"}. SIGINT and SIGTERM
 // stop the solves in progress, then the server; the program then exits with status 0.
+#include <sys/socket.h>
+
 #include <csignal>
 #include <thread>
 
@@ -223,11 +225,22 @@ void run_serve(const ServeArgs& a) {
     });
     svr.set_exception_handler([](const httplib::Request&, httplib::Response& res,
                                  std::exception_ptr) { send_error(res, 500, "internal error"); });
+    // cpp-httplib listens with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG, fixed when the library
+    // was built), and a burst of new connections overflows it: the kernel then drops or resets
+    // them. Linux lets a listening socket's backlog be raised by a second listen(), so the socket
+    // is noted here (the last one made before the bind is the bound one) and raised below.
+    int listening = -1;
+    svr.set_socket_options([&listening](int sock) {
+        const int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listening = sock;
+    });
     add_routes(svr, solver, limits, a.solve_time);
 
     const int port = a.port == 0 ? svr.bind_to_any_port(a.bind)
                                  : (svr.bind_to_port(a.bind, a.port) ? a.port : -1);
     if (port < 0) throw UsageError(fmt::format("cannot listen on {} port {}", a.bind, a.port));
+    if (listening >= 0) ::listen(listening, SOMAXCONN);
     fmt::print("smallgo serve: http://{}:{}/ (Ctrl-C stops)\n", a.bind, port);
     std::fflush(stdout);
     // The signal handler may only set a flag; this thread turns it into stop(), once the server

@@ -108,11 +108,17 @@ std::optional<WebSolveOutcome> WebSolver::solve(const WebGame& game, const std::
         running_.push_back(job);
     }
     // Step 1. A slot among max_solves, then the table of this board and rules, both before the
-    // deadline (the watcher cannot stop a wait).
-    const bool slot_taken = solves_.try_acquire_until(job->deadline);
+    // deadline. The waits are cut in slices of 50 ms, so that cancel() and a signal end them too.
+    constexpr auto slice = std::chrono::milliseconds(50);
+    auto waiting = [&] { return !job->stop.load() && Clock::now() < job->deadline; };
+    bool slot_taken = false;
+    while (!slot_taken && waiting()) slot_taken = solves_.try_acquire_for(slice);
     std::shared_ptr<Slot> slot = slot_taken ? slot_for(h.geometry(), h.rules()) : nullptr;
     std::unique_lock<std::timed_mutex> table_lock;
-    if (slot) table_lock = std::unique_lock(slot->in_use, job->deadline);
+    if (slot) {
+        table_lock = std::unique_lock(slot->in_use, std::defer_lock);
+        while (!table_lock.owns_lock() && waiting()) table_lock.try_lock_for(slice);
+    }
 
     // Step 2. The search, with every move's value, stopped by the watcher or cancel().
     if (slot && table_lock.owns_lock() && !job->stop.load()) {

@@ -37,8 +37,15 @@ function valueWords(v) {
 
 function shortValue(v) { return v === 0 ? "0" : (v > 0 ? "B+" : "W+") + Math.abs(v); }
 
+// Puts the server's picture in place, half as large again as drawn (within the window).
+function showBoard(svgText) {
+  $("board").innerHTML = svgText;
+  const svg = $("board").querySelector("svg");
+  if (svg) svg.style.width = Math.min(svg.width.baseVal.value * 1.5, window.innerWidth * 0.9) + "px";
+}
+
 function renderPosition(p) {
-  $("board").innerHTML = p.svg;
+  showBoard(p.svg);
   const moves = $("moves");
   moves.textContent = "";
   p.moves.forEach((m, i) => {
@@ -61,7 +68,7 @@ function renderPosition(p) {
 
 function renderSolve(s) {
   lastSolve = s;
-  if (s.svg) $("board").innerHTML = s.svg;
+  if (s.svg) showBoard(s.svg);
   if (s.complete) {
     $("value").textContent = valueWords(s.value) + "; optimal for " + s.to_move + ": " + s.best_moves.join(" ");
     $("pv").textContent = s.pv.length ? s.pv.join(" ") : "(none: the game is over)";
