@@ -17,6 +17,7 @@ library only.
 """
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -131,6 +132,20 @@ def case_values():
         check(undone == before, f"undo of {move} does not give the earlier position")
         game["moves"].append(move)
         before = after
+    # The SGF of a game replays, through `smallgo replay FILE.sgf`, to the same moves and rules.
+    for body in ({"board": "3x3", "rules": "aga", "moves": ["B2", "A1", "pass", "C3"]},
+                 {"board": "2x3", "rules": "simple", "komi": 2.5, "moves": ["A1", "B2", "pass", "pass"]}):
+        status, text = server.request("/api/sgf", body)
+        check(status == 200 and text.startswith("(;FF[4]"), f"sgf of {body}: {status} {text[:80]}")
+        path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"serve_api_{os.getpid()}.sgf")
+        with open(path, "w") as f:
+            f.write(text)
+        r = subprocess.run([SMALLGO, "replay", path], capture_output=True, text=True)
+        os.remove(path)
+        played = [line.split()[-1] for line in r.stdout.splitlines() if line[:1].isdigit() and ". " in line]
+        check(r.returncode == 0 and played == body["moves"], f"replay of the SGF of {body}: {played} {r.stderr}")
+        check(f"komi {body.get('komi', 5.5 if body['rules'] == 'aga' else 0):g}" in r.stdout,
+              f"replay of the SGF of {body}: komi lost: {r.stdout.splitlines()[0]}")
     # Ko marks: random games until some position has one; each marked point is refused by
     # `smallgo replay` as ko or superko, and the other empty points are legal or refused otherwise.
     rng = random.Random(7)

@@ -3,7 +3,8 @@
 chromedriver (Debian's chromium, chromium-driver and python3-selenium). It opens the page, plays
 B2 on 3x3 by clicking the board, reads the values the board shows, and checks them against the
 JSON API's /api/solve for the same game; then plays on with the page's buttons (the next move of
-the principal variation, undo, redo, start again) and checks again.
+the principal variation, undo, redo, start again) and checks again; last, starts a 4x4 game,
+waits for the progress of its solve and cancels it.
 
 Usage: serve_browser.py SMALLGO CHROMEDRIVER [SCREENSHOT.png]; with SCREENSHOT, a picture of the
 page after a few moves is saved there (docs/serve.png is one).
@@ -17,7 +18,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 SMALLGO, CHROMEDRIVER = sys.argv[1], sys.argv[2]
 SCREENSHOT = sys.argv[3] if len(sys.argv) > 3 else None
@@ -117,6 +118,17 @@ def main():
         check(len(set(shown["values"].values())) > 1, f"after C2 B2 the values are all equal: {shown['values']}")
         if SCREENSHOT:
             driver.save_screenshot(SCREENSHOT)
+        # A long solve (the empty 4x4 board) shows its progress and stops on Cancel.
+        Select(driver.find_element(By.ID, "board-size")).select_by_value("4x4")
+        driver.find_element(By.ID, "new-game").click()
+        WebDriverWait(driver, 60).until(
+            lambda d: "nodes" in d.find_element(By.ID, "progress").text and
+            d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "solving")
+        driver.find_element(By.ID, "cancel").click()
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "stopped")
+        value = driver.find_element(By.ID, "value").text
+        check(value.startswith("Not solved (cancelled)"), f"4x4 cancelled: the page says {value!r}")
     finally:
         driver.quit()
         server.terminate()
