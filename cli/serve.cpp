@@ -4,8 +4,9 @@
 // The page's files are embedded (web_assets.hpp); the games live in the requests (web_game.hpp);
 // the solver and its kept tables in WebSolver. Bounds: the request body (64 KB, nested at most 16
 // deep), the board (--max-points), the moves of a game (512), the time of a solve (--solve-time),
-// the solves at once. A bad request gets status 400 and {"error": "one line"}. SIGINT and SIGTERM
-// stop the solves in progress, then the server; the program then exits with status 0.
+// the solves at once. A bad request gets status 400 and {"error": "one line"}; on a loopback
+// address, a request for another host name 403. SIGINT and SIGTERM stop the solves in progress,
+// then the server; the program then exits with status 0.
 #include <sys/socket.h>
 
 #include <csignal>
@@ -114,6 +115,19 @@ std::optional<std::string> token_of(const nlohmann::json& body, httplib::Respons
         return std::nullopt;
     }
     return t->get<std::string>();
+}
+
+// Whether the Host header names this machine by a loopback name ("localhost", "127.0.0.1",
+// "[::1]", with or without a port). A server bound to a loopback address answers only those: a
+// web page elsewhere cannot then reach it through a DNS name rebound to 127.0.0.1.
+bool loopback_host(std::string_view host) {
+    if (host.starts_with("[::1]")) return host.size() == 5 || host[5] == ':';
+    host = host.substr(0, host.find(':'));
+    return host == "localhost" || host == "127.0.0.1";
+}
+
+bool loopback_address(std::string_view address) {
+    return address == "localhost" || address == "::1" || address.starts_with("127.");
 }
 
 nlohmann::json presets_json(const WebLimits& limits, double solve_time) {
@@ -235,6 +249,13 @@ void run_serve(const ServeArgs& a) {
         setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
         listening = sock;
     });
+    if (loopback_address(a.bind))
+        svr.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+            if (loopback_host(req.get_header_value("Host")))
+                return httplib::Server::HandlerResponse::Unhandled;
+            send_error(res, 403, "this server answers only requests for localhost");
+            return httplib::Server::HandlerResponse::Handled;
+        });
     add_routes(svr, solver, limits, a.solve_time);
 
     const int port = a.port == 0 ? svr.bind_to_any_port(a.bind)

@@ -206,6 +206,13 @@ def case_bad():
     check(status == 400 and answer.get("error"), f"cancel without token: {status} {answer}")
     status, answer = server.request("/api/position", raw=b'{"board": "3x3", "pad": "' + b"x" * 70000 + b'"}')
     check(status == 413 and answer.get("error"), f"oversized body: {status} {answer}")
+    # A server on 127.0.0.1 answers only requests for a loopback name (DNS rebinding).
+    req = urllib.request.Request(server.base + "/api/presets", headers={"Host": "example.com"})
+    try:
+        urllib.request.urlopen(req, timeout=30)
+        check(False, "a request for example.com was answered")
+    except urllib.error.HTTPError as e:
+        check(e.code == 403 and json.loads(e.read()).get("error"), f"Host example.com: {e.code}")
     status, answer = server.request("/api/nosuch")
     check(status == 404 and answer.get("error"), f"unknown path: {status} {answer}")
     status, answer = server.request("/api/presets")
