@@ -107,12 +107,29 @@ std::optional<WebSolveOutcome> WebSolver::solve(const WebGame& game, const std::
         }
         running_.push_back(job);
     }
+    // However the solve ends (an exception included: bad_alloc from a table), the job goes.
+    struct Unregister {
+        WebSolver& solver;
+        const std::shared_ptr<Job>& job;
+        ~Unregister() {
+            std::lock_guard lock(solver.mutex_);
+            std::erase_if(solver.jobs_, [&](const auto& entry) { return entry.second == job; });
+            std::erase(solver.running_, job);
+        }
+    } unregister{*this, job};
     // Step 1. A slot among max_solves, then the table of this board and rules, both before the
     // deadline. The waits are cut in slices of 50 ms, so that cancel() and a signal end them too.
     constexpr auto slice = std::chrono::milliseconds(50);
     auto waiting = [&] { return !job->stop.load() && Clock::now() < job->deadline; };
     bool slot_taken = false;
     while (!slot_taken && waiting()) slot_taken = solves_.try_acquire_for(slice);
+    struct ReleaseSlot {
+        std::counting_semaphore<1024>& solves;
+        bool taken;
+        ~ReleaseSlot() {
+            if (taken) solves.release();
+        }
+    } release_slot{solves_, slot_taken};
     std::shared_ptr<Slot> slot = slot_taken ? slot_for(h.geometry(), h.rules()) : nullptr;
     std::unique_lock<std::timed_mutex> table_lock;
     if (slot) {
@@ -148,12 +165,6 @@ std::optional<WebSolveOutcome> WebSolver::solve(const WebGame& game, const std::
         out.res.lower_x2 = -2 * h.geometry().points() - h.rules().komi_x2;
         out.res.upper_x2 = 2 * h.geometry().points() - h.rules().komi_x2;
     }
-    if (table_lock.owns_lock()) table_lock.unlock();
-    if (slot_taken) solves_.release();
-
-    std::lock_guard lock(mutex_);
-    std::erase_if(jobs_, [&](const auto& entry) { return entry.second == job; });
-    std::erase(running_, job);
     return out;
 }
 
