@@ -3,8 +3,8 @@
 chromedriver (Debian's chromium, chromium-driver and python3-selenium). It opens the page, plays
 B2 on 3x3 by clicking the board, reads the values the board shows, and checks them against the
 JSON API's /api/solve for the same game; then plays on with the page's buttons (the next move of
-the principal variation, undo, redo, start again) and checks again; last, starts a 4x4 game,
-waits for the progress of its solve and cancels it.
+the principal variation, undo, redo, start again) and checks again; last, starts a 5x5 game (the
+server takes it with --max-points 25), waits for the progress of its solve and cancels it.
 
 Usage: serve_browser.py SMALLGO CHROMEDRIVER [SCREENSHOT.png]; with SCREENSHOT, a picture of the
 page after a few moves is saved there (docs/serve.png is one).
@@ -83,7 +83,8 @@ def compare(driver, base, moves):
 
 
 def main():
-    server = subprocess.Popen([SMALLGO, "serve", "--port", "0", "--threads", "1", "--hash", "16M"],
+    server = subprocess.Popen([SMALLGO, "serve", "--port", "0", "--threads", "1", "--hash", "16M",
+                               "--max-points", "25"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     base = server.stdout.readline().split()[2].rstrip("/")
     options = webdriver.ChromeOptions()
@@ -118,8 +119,9 @@ def main():
         check(len(set(shown["values"].values())) > 1, f"after C2 B2 the values are all equal: {shown['values']}")
         if SCREENSHOT:
             driver.save_screenshot(SCREENSHOT)
-        # A long solve (the empty 4x4 board) shows its progress and stops on Cancel.
-        Select(driver.find_element(By.ID, "board-size")).select_by_value("4x4")
+        # A long solve (the empty 5x5 board: no search finishes it in seconds) shows its progress
+        # and stops on Cancel.
+        Select(driver.find_element(By.ID, "board-size")).select_by_value("5x5")
         driver.find_element(By.ID, "new-game").click()
         WebDriverWait(driver, 60).until(
             lambda d: "nodes" in d.find_element(By.ID, "progress").text and
@@ -128,7 +130,7 @@ def main():
         WebDriverWait(driver, 30).until(
             lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "stopped")
         value = driver.find_element(By.ID, "value").text
-        check(value.startswith("Not solved (cancelled)"), f"4x4 cancelled: the page says {value!r}")
+        check(value.startswith("Not solved (cancelled)"), f"5x5 cancelled: the page says {value!r}")
     finally:
         driver.quit()
         server.terminate()
