@@ -33,8 +33,8 @@ struct SolveArgs {
     std::string board, rules, komi, sgf, svg,
         hash{DefaultHash};  // rules, komi: empty when not given
     std::vector<std::string> moves;
-    bool all_moves = false, json = false, no_table = false, no_bounds = false,
-         no_cycle_bounds = false;
+    bool all_moves = false, json = false, no_table = false, no_bounds = false, no_lookup = false,
+         plain_order = false, no_cycle_bounds = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     u64 max_nodes = 0;
@@ -183,16 +183,20 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["game_over"] = s.h.game_over();
     j["complete"] = res.complete;
     j["stopped"] = s.stopped.empty() ? nlohmann::json() : nlohmann::json(s.stopped);
-    j["value"] = res.complete ? nlohmann::json(res.value_x2 / 2.0) : nlohmann::json();
+    // A stop after the value was proven still reports it (lower == upper).
+    j["value"] = res.complete || res.lower_x2 == res.upper_x2 ? nlohmann::json(res.lower_x2 / 2.0)
+                                                              : nlohmann::json();
     j["lower"] = res.lower_x2 / 2.0;
     j["upper"] = res.upper_x2 / 2.0;
     j["best_moves"] = names(res.best_moves);
     j["pv"] = names(res.pv);
+    j["undecided_moves"] = names(res.undecided_moves);
     if (a.all_moves) {
         j["move_values"] = nlohmann::json::object();
         for (auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;
     }
     j["nodes"] = res.nodes;
+    j["value_nodes"] = res.value_nodes;
     j["seconds"] = res.seconds;
     j["threads"] = res.threads;
     j["restarts"] = res.restarts;
@@ -244,7 +248,14 @@ void print_text(const Solved& s, const SolveArgs& a) {
         fmt::print("{}\n", final_score_text(s));
         return;
     }
-    if (!s.stopped.empty()) {
+    if (!s.stopped.empty() && res.lower_x2 == res.upper_x2) {
+        // The value is proven; the stop came while the optimal moves were being sorted out.
+        fmt::print("Stopped ({}) after the value was proven.\n", s.stopped);
+        fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
+        fmt::print("Optimal moves for {} found so far: {}\n", color_name(s.h.current().to_move),
+                   moves_text(g, res.best_moves));
+        fmt::print("Not yet known to be optimal or not: {}\n", moves_text(g, res.undecided_moves));
+    } else if (!s.stopped.empty()) {
         fmt::print(
             "Stopped ({}) before the end: the value lies in [{}, {}] (Black minus White minus "
             "komi)\n",
@@ -260,8 +271,11 @@ void print_text(const Solved& s, const SolveArgs& a) {
         fmt::print("Final position:\n{}", to_board_text(g, end.current()));
         if (a.all_moves) print_move_values(s);
     }
-    fmt::print("Nodes: {}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}  Restarts: {}\n",
-               res.nodes, res.seconds,
+    const std::string proven_after =
+        res.lower_x2 == res.upper_x2 ? fmt::format(" (the value proven after {})", res.value_nodes)
+                                     : std::string();
+    fmt::print("Nodes: {}{}  Time: {:.3f} s  Speed: {:.0f} nodes/s  Threads: {}  Restarts: {}\n",
+               res.nodes, proven_after, res.seconds,
                res.seconds > 0 ? static_cast<double>(res.nodes) / res.seconds : 0.0, res.threads,
                res.restarts);
     fmt::print("Table: {}, {} of {} entries used, {} hits, {} stores\n", size_text(res.table_bytes),
@@ -298,6 +312,8 @@ void run_solve(const SolveArgs& a) {
         o.all_moves = a.all_moves;
         o.use_table = !a.no_table;
         o.use_bounds = !a.no_bounds;
+        o.lookup_children = !a.no_lookup;
+        o.tactical_order = !a.plain_order;
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
         o.node_limit = a.max_nodes;
@@ -361,6 +377,12 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--no-cycle-bounds", a->no_cycle_bounds,
                   "Simple ko: search without the bounds of the history-free game (a check; "
                   "default: off)");
+    cmd->add_flag("--no-lookup", a->no_lookup,
+                  "Search children without first looking them up in the table (enhanced "
+                  "transposition cutoffs off; a measurement; default: off)");
+    cmd->add_flag("--plain-order", a->plain_order,
+                  "Order moves without tactics, the pass right after the table move (the order "
+                  "before 0.3; a measurement; default: off)");
     add_restart_option(*cmd, a->restart_nodes);
     cmd->footer(
         "Ctrl-C or SIGTERM stops the search; it prints the bounds proven so far (exit code 130 "

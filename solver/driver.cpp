@@ -131,6 +131,22 @@ bool Searcher::child_value(Move m, int& value) {
     return step != Step::Illegal;
 }
 
+bool Searcher::child_decided(Move m, int& value) {
+    switch (enter(m, value)) {
+        case Step::Illegal:
+            return false;
+        case Step::Ended:
+            return true;
+        case Step::Entered:
+            break;
+    }
+    int lo, hi;
+    static_bounds(h_->current(), lo, hi);
+    h_->pop();
+    value = -lo;
+    return lo == hi;
+}
+
 bool Searcher::child_at_least(Move m, int target) {
     int value = 0;
     switch (enter(m, value)) {

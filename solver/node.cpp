@@ -84,6 +84,70 @@ bool Searcher::proves_high(Node& n, Move m, const Position& next, int value, con
     return false;
 }
 
+Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, int beta, Keep& keep,
+                             Dep& dep, TableRead& read) {
+    // Entries are in the canonical frame; `back` maps them to this position's.
+    const int back = sym_.inverse(c.sym);
+    int free = -1;
+    for (int v = 0; v < variants_; ++v) {
+        TTData e;
+        if (!tt_.probe(c.key, c.pos, e, static_cast<unsigned>(v))) {
+            free = v;
+            break;
+        }
+        if (v == 0) read.tt_move = sym_.map_move(back, e.move);
+        const Bitboard entry_keep = sym_.map(back, e.keep);
+        Dep d;
+        if (!usable(entry_keep, pos, ply, e, back, d)) continue;
+        ++hits;
+        Keep k{entry_keep & pos.black(), entry_keep & pos.white(), e.boards};
+        if (e.lower >= beta) return keep = k, dep = d, Outcome{High, e.lower};
+        if (e.upper < beta) return keep = k, dep = d, Outcome{Low, e.upper};
+        if (!read.have_entry)
+            read.have_entry = true, read.entry = e, read.slot = v,
+            read.tt_move = sym_.map_move(back, e.move);
+    }
+    // Every proof held here rests on another history: replace one in turn.
+    if (!read.have_entry) read.slot = free >= 0 ? free : static_cast<int>(nodes % variants_);
+    return {Unknown, 0};
+}
+
+bool Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
+    for (int i = 0; i < count; ++i) {
+        const Move m = moves[i];
+        Position next;
+        Dep cd;
+        int value = 0;
+        const Child step = prepare(n, m, next, value, cd);
+        if (step == Child::Skip) continue;
+        Keep ck;
+        if (step == Child::Search) {
+            // The child's own steps 1 and 2 at the null window 1 - beta: a Low answer there
+            // (its value below 1 - beta) is this node's High.
+            h_->push(next, m != Pass);
+            int lo, hi;
+            static_bounds(next, lo, hi);
+            Outcome r{Unknown, 0};
+            if (hi < 1 - n.beta) {
+                r = {Low, hi};
+            } else if (lo < 1 - n.beta) {
+                TableRead unused;
+                r = read_table(canonical(next), next, n.ply + 1, 1 - n.beta, ck, cd, unused);
+            }
+            h_->pop();
+            if (r.kind != Low) continue;
+            value = -r.value;
+        }
+        if (value >= n.beta) {
+            proves_high(n, m, next, value, ck, cd);
+            n.best_high = value;
+            ++lookup_cutoffs;
+            return true;
+        }
+    }
+    return false;
+}
+
 Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     ++nodes;
     keep = Keep{};
@@ -111,34 +175,12 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     if (depth <= 0) return {Unknown, 0};
 
     // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.
-    // Entries are in the canonical frame; `back` maps them to this position's.
-    const int back = sym_.inverse(c.sym);
-    TTData entry;
-    Move tt_move = NoMove;
-    bool have_entry = false;
-    int slot = 0;  // where a proof found here is stored: the usable entry's, or a free one
+    TableRead read;
     if (options_.use_table) {
-        int free = -1;
-        for (int v = 0; v < variants_; ++v) {
-            TTData e;
-            if (!tt_.probe(c.key, c.pos, e, static_cast<unsigned>(v))) {
-                free = v;
-                break;
-            }
-            if (v == 0) tt_move = sym_.map_move(back, e.move);
-            const Bitboard entry_keep = sym_.map(back, e.keep);
-            Dep d;
-            if (!usable(entry_keep, pos, ply, e, back, d)) continue;
-            ++hits;
-            Keep k{entry_keep & pos.black(), entry_keep & pos.white(), e.boards};
-            if (e.lower >= beta) return keep = k, dep = d, Outcome{High, e.lower};
-            if (e.upper < beta) return keep = k, dep = d, Outcome{Low, e.upper};
-            if (!have_entry)
-                have_entry = true, entry = e, slot = v, tt_move = sym_.map_move(back, e.move);
-        }
-        // Every proof held here rests on another history: replace one in turn.
-        if (!have_entry) slot = free >= 0 ? free : static_cast<int>(nodes % variants_);
+        const Outcome r = read_table(c, pos, ply, beta, keep, dep, read);
+        if (r.kind != Unknown) return r;
     }
+    const int back = sym_.inverse(c.sym);
     // An open test of the same beta searched at least as deep stays open (transpositions within
     // one iteration are searched once; with more threads every searcher works on the same
     // iteration's tree); its most promising move goes first otherwise. An open entry never
@@ -159,15 +201,21 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
            ply,
            static_cast<int>(pos.to_move),
            c,
-           slot,
-           have_entry ? &entry : nullptr,
+           read.slot,
+           read.have_entry ? &read.entry : nullptr,
            killers_[std::min(ply, 1023)],
            keep,
            dep};
     std::array<Move, MaxPoints + 1> moves;
-    const int count = order_moves(n, tt_move, hint, moves);
+    const int count = order_moves(n, read.tt_move, hint, moves);
 
-    // Step 4. The children (prepare, proves_high). Any child unknown leaves the test open.
+    // Step 4. Enhanced transposition cutoffs: a child already proven (by the table, its static
+    // bounds or the end of the game) to refute beta proves this node without a search.
+    if (options_.use_table && options_.lookup_children && depth >= LookupDepth &&
+        cutoff_by_lookup(n, moves.data(), count))
+        return {High, n.best_high};
+
+    // Step 5. The children (prepare, proves_high). Any child unknown leaves the test open.
     Move open_move = NoMove;
     bool open = false;
     int searched = 0;
@@ -205,7 +253,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
         if (proves_high(n, m, next, value, ck, cd)) return {High, value};
     }
 
-    // Step 5. The answer: open (remembered in the open-test cache), or Low, stored.
+    // Step 6. The answer: open (remembered in the open-test cache), or Low, stored.
     if (open) {
         if (options_.use_table)
             open_.store(c.key ^ salt_, {static_cast<i16>(beta), static_cast<u16>(depth),
@@ -214,7 +262,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     }
     keep = n.keep_all;
     dep = n.dep_all;
-    store(c, slot, pos, ply, n.old, -Infinity, n.best_low, n.low_move, keep, dep);
+    store(c, read.slot, pos, ply, n.old, -Infinity, n.best_low, n.low_move, keep, dep);
     return {Low, n.best_low};
 }
 

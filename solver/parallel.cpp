@@ -18,7 +18,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
         Keep keep;
         Dep dep;
         Outcome r{Unknown, 0};
-        u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
+        u64 nodes = 0, hits = 0, stores = 0, open_hits = 0, lookup_cutoffs = 0;
     };
     std::vector<Job> jobs;
     jobs.reserve(static_cast<std::size_t>(count));
@@ -50,6 +50,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
             j->r =
                 w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep);
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
+            j->lookup_cutoffs = w.lookup_cutoffs;
             // The nodes since its last step of 4,096 (a short task has no step at all), and the
             // node limit checked with them: when a thread is idle most tasks are that short.
             par_->counted.fetch_add(w.tick_ & TickMask, std::memory_order_relaxed);
@@ -71,8 +72,10 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
     par_->working.fetch_sub(1, std::memory_order_relaxed);  // idle unless it runs another task
     group.wait();
     par_->working.fetch_add(1, std::memory_order_relaxed);
-    for (const Job& j : jobs)
+    for (const Job& j : jobs) {
         nodes += j.nodes, hits += j.hits, stores += j.stores, open_hits += j.open_hits;
+        lookup_cutoffs += j.lookup_cutoffs;
+    }
     // A proof is a proof, whatever stopped the others: the first proving child in move order.
     for (const Job& j : jobs)
         if (proves(j)) {

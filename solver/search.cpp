@@ -66,24 +66,44 @@ RootMoves root_moves(const History& h) {
 }
 
 // The value of the root (side to move's view), into r's bounds as moves finish, so that a stop
-// still reports what is proven; the representatives solved exactly, with their values. A
-// representative is solved exactly only when it beats the best so far (a proof that it does not
-// reach best + 1 is cheaper), or always with all_moves.
+// still reports what is proven; the representatives solved exactly, with their values. The
+// representatives whose value needs no search (the game ends, or the child's static bounds meet)
+// come first, best first: where one of them reaches the root's static upper bound, no move can
+// do better and nothing is searched (a pass that ends the game with the whole board won is one
+// node, however hard the other moves are). A representative is solved exactly only when it beats
+// the best so far (a proof that it does not reach best + 1 is cheaper), or always with all_moves.
 int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, SolveResult& r,
                std::vector<std::pair<Move, int>>& exact) {
-    int best = -Infinity;
+    std::vector<std::pair<Move, int>> decided;
+    std::vector<Move> searched;
     for (Move m : moves.reps) {
+        int v;
+        if (s.child_decided(m, v))
+            decided.emplace_back(m, v);
+        else
+            searched.push_back(m);
+    }
+    std::stable_sort(decided.begin(), decided.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    const int ceiling = s.static_upper();
+    int best = -Infinity;
+    auto note = [&](Move m, int v) {
+        exact.emplace_back(m, v);
+        best = std::max(best, v);
+        int black_lo = sign > 0 ? best : r.lower_x2, black_hi = sign > 0 ? r.upper_x2 : -best;
+        r.lower_x2 = std::max(r.lower_x2, black_lo);
+        r.upper_x2 = std::min(r.upper_x2, black_hi);
+    };
+    for (auto [m, v] : decided) note(m, v);
+    for (Move m : searched) {
+        if (!o.all_moves && best >= ceiling) break;  // proven: no move beats the bound
         if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1)) {
             if (s.stopped()) break;
             continue;
         }
         int v;
         if (!s.child_value(m, v) || s.stopped()) break;
-        exact.emplace_back(m, v);
-        best = std::max(best, v);
-        int black_lo = sign > 0 ? best : r.lower_x2, black_hi = sign > 0 ? r.upper_x2 : -best;
-        r.lower_x2 = std::max(r.lower_x2, black_lo);
-        r.upper_x2 = std::min(r.upper_x2, black_hi);
+        note(m, v);
     }
     return best;
 }
@@ -91,7 +111,8 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
 // Every optimal first move into r.best_moves, in point order (a move is optimal when its value
 // reaches the best), and with all_moves every move's value into r.move_values. The moves whose
 // exact value root_value found are entered first, without a search, so that a stop in the tests
-// of the others still leaves a proven optimal move (GTP's genmove plays it).
+// of the others still leaves a proven optimal move (GTP's genmove plays it); the moves a stop
+// leaves untested go to r.undecided_moves.
 void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, int best,
                    const std::vector<std::pair<Move, int>>& exact, SolveResult& r) {
     auto exact_value = [&](Move m) {
@@ -104,8 +125,11 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
     for (Move m : moves.legal) {
         int v = exact_value(m);
         if (v == -Infinity) {  // not known exactly: test "value >= best"
-            const bool optimal = s.child_at_least(moves.rep(m), best);
-            if (s.stopped()) return;
+            const bool optimal = !s.stopped() && s.child_at_least(moves.rep(m), best);
+            if (s.stopped()) {
+                r.undecided_moves.push_back(m);
+                continue;
+            }
             if (optimal) r.best_moves.push_back(m);
         }
         if (o.all_moves) r.move_values.push_back({m, sign * v});
@@ -173,6 +197,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.table_used = tt.used();
         r.table_hits = s.hits;
         r.table_stores = s.stores;
+        r.lookup_cutoffs = s.lookup_cutoffs;
         r.restarts = s.restarts();
         r.cycle_seconds = cycle_seconds;
         if (cycle) {
@@ -209,7 +234,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
         std::vector<std::pair<Move, int>> exact;  // representatives with exact values
         best = root_value(s, moves, o, sign, r, exact);
         if (s.stopped()) return;
-        r.lower_x2 = r.upper_x2 = sign * best;  // proven, even if a stop comes before the rest
+        // Proven, even if a stop comes before the rest.
+        r.value_x2 = r.lower_x2 = r.upper_x2 = sign * best;
+        r.value_nodes = s.nodes;
         optimal_moves(s, moves, o, sign, best, exact, r);
         if (s.stopped()) return;
         const u64 before = s.nodes;

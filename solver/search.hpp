@@ -51,6 +51,13 @@ struct SolveOptions {
     bool all_moves = false;  // exact value of every legal first move
     bool use_table = true;   // off: plain alpha-beta (a test oracle)
     bool use_bounds = true;  // off: no unconditional-life bounds
+    // Enhanced transposition cutoffs: a node first looks its children up (the game's end, their
+    // static bounds, the table) for one that refutes beta. Off: search them in order.
+    bool lookup_children = true;
+    // Move order with tactics (captures, saves; the pass late, eye fills last;
+    // solver/move_order.cpp). Off: the order before 2026-11-25 (the pass right after the table
+    // move, no tactics), kept to measure the gain.
+    bool tactical_order = true;
     // Simple ko: bounds from a retrograde analysis of the game without its history
     // (solver/retrograde.hpp), where it fits in half of hash_bytes. Off: none (a test oracle).
     bool use_cycle_bounds = true;
@@ -79,7 +86,7 @@ struct MoveValue {
 
 struct SolveResult {
     bool complete = false;           // false when stopped: only the bounds hold
-    int value_x2 = 0;                // exact value when complete
+    int value_x2 = 0;                // exact value when complete, or when lower == upper
     int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
     std::vector<Move> best_moves;    // every optimal first move
     // A legal game from the position that scores the value, every move optimal: a side that
@@ -88,11 +95,16 @@ struct SolveResult {
     // the value, whichever is more (search.cpp).
     std::vector<Move> pv;
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
-    u64 nodes = 0;                       // all threads, the principal variation's included
-    u64 pv_nodes = 0;                    // of nodes, those that proved the principal variation
+    // Stopped after the value was proven (lower == upper): the legal first moves not yet known
+    // to be optimal or not (best_moves holds those found optimal so far).
+    std::vector<Move> undecided_moves;
+    u64 nodes = 0;        // all threads, the principal variation's included
+    u64 value_nodes = 0;  // of nodes, those spent until the value was proven
+    u64 pv_nodes = 0;     // of nodes, those that proved the principal variation
     double seconds = 0;
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;
+    u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
     int threads = 1;
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes)
     // Simple ko: states of the retrograde analysis (0 when none was made) and those it decides.

@@ -29,7 +29,7 @@ class Searcher {
     // counts, its own path and counters.
     Searcher(const Searcher& parent, History& path, const Split* split) : Searcher(parent) {
         h_ = &path, split_ = split;
-        nodes = hits = stores = open_hits = 0, tick_ = 0;
+        nodes = hits = stores = open_hits = lookup_cutoffs = 0, tick_ = 0;
     }
     void make_parallel(Parallel* p, int threads);
     // The exact value of the current position within known bounds [lower, upper]: tests by
@@ -41,6 +41,15 @@ class Searcher {
     bool child_value(Move m, int& value);
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
+    // Whether the value after m (mover's view) is known without a search: m ends the game, or
+    // the child's static bounds meet. False for an illegal m.
+    bool child_decided(Move m, int& value);
+    // The static upper bound of the current position's value (side to move's view).
+    int static_upper() const {
+        int lo, hi;
+        static_bounds(h_->current(), lo, hi);
+        return hi;
+    }
     // The moves of `pos` in the order the principal variation tries them: the points in order
     // A1, B1, ..., with the pass first where `pass_first` (a side that does not lose: the game
     // ends sooner) and last otherwise (a losing side resists); returns their count.
@@ -56,6 +65,7 @@ class Searcher {
     Outcome test(int beta, int depth, Keep& keep, Dep& dep);
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
+    u64 lookup_cutoffs = 0;  // nodes proven by cutoff_by_lookup
 
   private:
     Searcher(const Searcher&) = default;
@@ -108,7 +118,27 @@ class Searcher {
         Dep dep_all{};
         int best_low = -Infinity;
         Move low_move = NoMove;
+        int best_high = -Infinity;  // the value that proved High in cutoff_by_lookup
     };
+    // What step 2 of a node found in the table besides a decision: the move of its first entry,
+    // a usable entry whose bounds did not decide the test, and the slot a new proof goes to.
+    struct TableRead {
+        Move tt_move = NoMove;
+        bool have_entry = false;
+        TTData entry;
+        int slot = 0;
+    };
+    // Step 2 of a node at `pos` (the path's current position, canonical copy c): a usable proven
+    // bound that decides the test against beta (its keep and dep set), else Unknown with `read`.
+    Outcome read_table(const Canonical& c, const Position& pos, int ply, int beta, Keep& keep,
+                       Dep& dep, TableRead& read);
+    // Enhanced transposition cutoffs: whether one of the children moves[0..count), with its
+    // value read from the game's end, its static bounds or the table, proves n High (stored,
+    // n.best_high set). Nothing is searched; a child that decides nothing is left to step 5.
+    bool cutoff_by_lookup(Node& n, const Move* moves, int count);
+    // Children are looked up only where the node searches them at least this deep: nearer the
+    // horizon the lookups cost more time than the searches they save.
+    static constexpr int LookupDepth = 2;
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
     // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
     enum class Child { Skip, Decided, Search };
