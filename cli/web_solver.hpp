@@ -84,8 +84,8 @@ class WebSolver {
 };
 
 // The API's answer to a solve: the position (position_json) and complete, stopped, value, lower,
-// upper, best_moves, pv, move_values (move -> value, pass included), nodes, seconds, and the svg
-// redrawn with the values.
+// upper, best_moves, pv, undecided_moves, move_values (move -> value, pass included), nodes,
+// seconds, and the svg redrawn with the values (when complete).
 nlohmann::json solve_json(const WebGame& game, const WebSolveOutcome& outcome);
 
 }  // namespace smallgo::cli

@@ -88,7 +88,7 @@ def replay_score(server, game, line):
 def compare_solve(server, board, rules, moves, answer, compare_pv):
     where = f"{board} {rules} {moves}"
     want = cli_solve(board, rules, moves)
-    for key in ("to_move", "game_over", "complete", "value", "best_moves", "move_values"):
+    for key in ("to_move", "game_over", "complete", "value", "best_moves", "undecided_moves", "move_values"):
         check(answer.get(key) == want.get(key), f"{where}: {key} {answer.get(key)} != solve's {want.get(key)}")
     if compare_pv:
         check(answer["pv"] == want["pv"], f"{where}: pv {answer['pv']} != solve's {want['pv']}")

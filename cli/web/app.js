@@ -74,6 +74,8 @@ function renderSolve(s) {
     $("pv").textContent = s.pv.length ? s.pv.join(" ") : "(none: the game is over)";
     $("pv-step").disabled = s.pv.length === 0;
     if ("pass" in s.move_values) $("pass").textContent = "Pass (" + shortValue(s.move_values.pass) + ")";
+  } else if (s.value !== null) {
+    $("value").textContent = valueWords(s.value) + "; stopped (" + s.stopped + ") before every move was decided";
   } else {
     $("value").textContent = "Not solved (" + s.stopped + "): between " + shortValue(s.lower) + " and " + shortValue(s.upper);
   }
