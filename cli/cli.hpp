@@ -56,5 +56,7 @@ void add_solve_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_gtp_command(CLI::App& app);
+// Only in a build with cpp-httplib (SMALLGO_SERVE; cli/CMakeLists.txt).
+void add_serve_command(CLI::App& app);
 
 }  // namespace smallgo::cli

@@ -60,6 +60,9 @@ int main(int argc, char** argv) {
     smallgo::cli::add_table_command(app);
     smallgo::cli::add_bench_command(app);
     smallgo::cli::add_gtp_command(app);
+#ifdef SMALLGO_SERVE
+    smallgo::cli::add_serve_command(app);
+#endif
 
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "help") {

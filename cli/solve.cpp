@@ -1,10 +1,10 @@
 // `smallgo solve MxN|FILE.sgf [--rules P] [--komi K] [--moves M...] [--all-moves] [--hash SIZE]
-// [--threads T] [--max-nodes N] [--time-limit S] [--json] [--sgf FILE]`: draws the position
-// (after the file's moves and --moves), then gives the exact value of the game from it, the optimal
-// moves of the side to move and a principal variation. A position whose game is over gets its final
-// score, with no search. Ctrl-C, SIGTERM, --max-nodes and --time-limit stop the search: the output
-// (text, JSON and SGF alike) then gives the bounds proven and says what stopped it; the exit code
-// is the signal's (130, 143) or 0 for a limit the user set.
+// [--threads T] [--max-nodes N] [--time-limit S] [--json] [--sgf FILE] [--svg FILE]`: draws the
+// position (after the file's moves and --moves), then gives the exact value of the game from it,
+// the optimal moves of the side to move and a principal variation. A position whose game is over
+// gets its final score, with no search. Ctrl-C, SIGTERM, --max-nodes and --time-limit stop the
+// search: the output (text, JSON, SGF and SVG alike) then gives the bounds proven and says what
+// stopped it; the exit code is the signal's (130, 143) or 0 for a limit the user set.
 #include <ctime>
 #include <fstream>
 
@@ -17,6 +17,7 @@
 #include "cli/sgf.hpp"
 #include "cli/signals.hpp"
 #include "cli/solve_progress.hpp"
+#include "cli/svg_board.hpp"
 #include "rules/diagram.hpp"
 #include "rules/scoring.hpp"
 #include "solver/search.hpp"
@@ -29,7 +30,8 @@ namespace smallgo::cli {
 
 namespace {
 struct SolveArgs {
-    std::string board, rules, komi, sgf, hash{DefaultHash};  // rules, komi: empty when not given
+    std::string board, rules, komi, sgf, svg,
+        hash{DefaultHash};  // rules, komi: empty when not given
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_lookup = false,
          plain_order = false, no_cycle_bounds = false;
@@ -130,6 +132,38 @@ void write_sgf_file(const std::string& path, const Solved& s) {
         if (!pass_value.empty()) notes.branch_comment += ". A pass: " + pass_value;
     }
     out << write_sgf(game, notes);
+}
+
+// The position solved as SVG (svg_board.hpp): each legal move's value with --all-moves, the
+// optimal moves ringed, and the principal variation numbered on a second board.
+void write_svg_file(const std::string& path, const Solved& s) {
+    std::ofstream out(path);
+    if (!out) throw UsageError(fmt::format("cannot write SVG file '{}'", path));
+    const SolveResult& res = s.res;
+    BoardPicture pic = board_picture(s.h);
+    pic.standalone = true;
+    std::string heading = position_heading(s);
+    heading.pop_back();  // its colon
+    pic.caption.push_back(
+        fmt::format("{} {}, komi {}: {}", s.g.name(), s.preset, komi_text(s.r.komi_x2), heading));
+    if (s.h.game_over()) {
+        pic.caption.push_back(final_score_text(s));
+    } else if (!s.stopped.empty()) {
+        pic.caption.push_back(fmt::format("Stopped ({}): the value lies in [{}, {}]", s.stopped,
+                                          komi_text(res.lower_x2), komi_text(res.upper_x2)));
+    } else {
+        pic.values = res.move_values;
+        pic.best_moves = res.best_moves;
+        pic.pv = res.pv;
+        pic.caption.push_back(fmt::format("Value {} ({}); optimal: {}", value_short(res.value_x2),
+                                          value_text(res.value_x2),
+                                          moves_text(s.g, res.best_moves)));
+        for (const auto& mv : res.move_values)
+            if (mv.move == Pass) pic.caption.push_back("A pass: " + value_short(mv.value_x2));
+        pic.caption.push_back(
+            fmt::format("Right: the principal variation, {} moves", res.pv.size()));
+    }
+    out << svg_board(pic);
 }
 
 void print_json(const Solved& s, const SolveArgs& a) {
@@ -298,6 +332,7 @@ void run_solve(const SolveArgs& a) {
     else
         print_text(s, a);
     if (!a.sgf.empty()) write_sgf_file(a.sgf, s);
+    if (!a.svg.empty()) write_svg_file(a.svg, s);
     if (exit_code != 0) throw Stopped{s.stopped, exit_code};
 }
 }  // namespace
@@ -333,6 +368,9 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--sgf", a->sgf,
                     "Write the game, the principal variation and the other optimal first moves, "
                     "with their values, to this SGF file (docs/sgf.md; default: none)");
+    cmd->add_option("--svg", a->svg,
+                    "Draw the position, each legal move's value (with --all-moves) and the "
+                    "principal variation numbered, to this SVG file (default: none)");
     cmd->add_flag("--no-table", a->no_table,
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,
