@@ -177,8 +177,7 @@ CountResult run_one(CountOptions o, const std::string& what) {
         throw UsageError(
             fmt::format("{}: the state tables outgrew the memory limit at {}", what, where));
     const std::string resume =
-        o.checkpoint_dir.empty() ? ""
-                                 : fmt::format("; resume with --resume {}", o.checkpoint_dir);
+        o.checkpoint_dir.empty() ? "" : fmt::format("; resume with --resume {}", o.checkpoint_dir);
     throw Stopped{fmt::format("{}: {} at {}{}", what, signals.reason(), where, resume),
                   signals.exit_code()};
 }
@@ -205,7 +204,8 @@ void run_board(const CountArgs& a) {
             {"ranks", r.ranks},
             {"bytes_exchanged", r.bytes_exchanged},
             {"checkpoints", r.checkpoints},
-            {"resumed_point", r.resumed_point < 0 ? nlohmann::json() : nlohmann::json(r.resumed_point)},
+            {"resumed_point",
+             r.resumed_point < 0 ? nlohmann::json() : nlohmann::json(r.resumed_point)},
             {"width", r.width}};
         fmt::print("{}\n", j.dump());
         return;
@@ -217,16 +217,18 @@ void run_board(const CountArgs& a) {
     fmt::print("states at the widest step: {} (border width {})\n", r.max_states, r.width);
     fmt::print("memory: {} of state tables at the peak\n", size_text(r.peak_bytes));
     if (r.ranks > 1)
-        fmt::print("time: {:.3f} s on {} ranks, {} sent between them ({} a point)\n", r.seconds,
-                   r.ranks, size_text(r.bytes_exchanged),
-                   size_text(r.bytes_exchanged / u64(r.width * r.length * std::max(1, r.residues))));
+        fmt::print(
+            "time: {:.3f} s on {} ranks, {} sent between them ({} a point)\n", r.seconds, r.ranks,
+            size_text(r.bytes_exchanged),
+            size_text(r.bytes_exchanged / u64(r.width * r.length * std::max(1, r.residues))));
     else
         fmt::print("time: {:.3f} s with {} thread{}\n", r.seconds, o.threads,
                    o.threads == 1 ? "" : "s");
     if (r.resumed_point >= 0)
         fmt::print("resumed at row {}, column {}{} from {}\n", r.resumed_point / r.width + 1,
                    r.resumed_point % r.width + 1,
-                   r.residues ? fmt::format(" of sweep {}", r.resumed_sweep + 1) : "", o.resume_dir);
+                   r.residues ? fmt::format(" of sweep {}", r.resumed_sweep + 1) : "",
+                   o.resume_dir);
 }
 
 void run_table(const CountArgs& a) {
@@ -313,7 +315,8 @@ void add_count_command(CLI::App& app) {
             mpi.emplace();
             a->exchange = &mpi->exchange();
             if (a->exchange->rank() != 0) {
-                if (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr))
+                if (!std::freopen("/dev/null", "w", stdout) ||
+                    !std::freopen("/dev/null", "w", stderr))
                     throw UsageError("cannot silence rank " + std::to_string(a->exchange->rank()));
             }
         }

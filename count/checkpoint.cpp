@@ -122,7 +122,8 @@ std::string CheckpointDir::file_name(int generation) const {
     return dir_ + "/g" + std::to_string(generation) + "-r" + std::to_string(key_.rank) + ".ckpt";
 }
 
-std::optional<std::string> CheckpointDir::write_file(int generation, const CheckpointData& d) const {
+std::optional<std::string> CheckpointDir::write_file(int generation,
+                                                     const CheckpointData& d) const {
     std::error_code ec;
     std::filesystem::create_directories(dir_, ec);
     if (ec) return "cannot create checkpoint directory " + dir_ + ": " + ec.message();
@@ -175,7 +176,8 @@ std::optional<std::string> CheckpointDir::commit(int generation) const {
     std::string text = "g";
     text.append(std::to_string(generation)).append(" ranks ").append(std::to_string(key_.ranks));
     text.push_back('\n');
-    if (!replace_text(dir_, "latest", text)) return system_error("cannot write " + dir_ + "/latest");
+    if (!replace_text(dir_, "latest", text))
+        return system_error("cannot write " + dir_ + "/latest");
     return std::nullopt;
 }
 

@@ -81,7 +81,8 @@ struct CheckpointData {
 // The directory of one count's checkpoints, for one rank.
 class CheckpointDir {
   public:
-    CheckpointDir(std::string dir, CheckpointKey key) : dir_(std::move(dir)), key_(std::move(key)) {}
+    CheckpointDir(std::string dir, CheckpointKey key)
+        : dir_(std::move(dir)), key_(std::move(key)) {}
 
     // Writes this rank's file of generation `generation` (already on disk when it returns, under
     // its final name); an error text (no space, I/O error) when it could not.
@@ -98,7 +99,8 @@ class CheckpointDir {
     // returns where to put them or nullptr), the checksum is checked at the end. Error text on
     // any mismatch, truncation or corruption.
     template <class Reserve>
-    std::optional<std::string> read_file(int generation, CheckpointData& d, Reserve&& reserve) const;
+    std::optional<std::string> read_file(int generation, CheckpointData& d,
+                                         Reserve&& reserve) const;
 
     const std::string& dir() const { return dir_; }
 

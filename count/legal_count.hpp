@@ -86,7 +86,7 @@ struct CountResult {
     int checkpoints = 0;                   // checkpoints written
     int resumed_point = -1;                // the point of the checkpoint resumed from, or -1
     int resumed_sweep = 0;
-    std::string problem;                   // CountEnd::BadCheckpoint: why
+    std::string problem;  // CountEnd::BadCheckpoint: why
 
     bool complete() const { return end == CountEnd::Complete; }
     // L(rows, cols): the count of the whole board (complete runs only).

@@ -223,7 +223,8 @@ void resume_sweep(Run& run, std::unique_ptr<Sweep<Arith>> s, CheckpointData* d, 
 // An exact count in limbs, resumed from `d` in its number of limbs.
 template <template <class> class Sweep, int K>
 void run_exact(Run& run, int width, int length, CheckpointData* d, Region& entries) {
-    if (!d || d->limbs == K) return resume_sweep<Sweep>(run, fresh<Sweep>(run, width, length, WideSum<K>{}), d, entries);
+    if (!d || d->limbs == K)
+        return resume_sweep<Sweep>(run, fresh<Sweep>(run, width, length, WideSum<K>{}), d, entries);
     if constexpr (K < MaxCountLimbs) run_exact<Sweep, K + 1>(run, width, length, d, entries);
 }
 

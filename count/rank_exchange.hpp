@@ -41,9 +41,7 @@ class LocalExchange final : public RankExchange {
   public:
     int rank() const override { return 0; }
     int ranks() const override { return 1; }
-    void all_to_all(const u64* send, u64* recv, int n) override {
-        std::copy(send, send + n, recv);
-    }
+    void all_to_all(const u64* send, u64* recv, int n) override { std::copy(send, send + n, recv); }
     void all_to_all_records(const u64* send, const u64* send_counts, u64* recv, const u64*,
                             int words) override {
         std::copy(send, send + send_counts[0] * u64(words), recv);

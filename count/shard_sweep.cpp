@@ -94,7 +94,9 @@ bool ShardSweep<Arith>::step(int, u64 memory_limit) {
     // same on every rank (the sender lays out, the owner reads).
     const int part_bits = sweep_partition_bits(states_ / u64(ranks) + 1, rec);
     const u64 parts = u64{1} << part_bits, part_mask = parts - 1;
-    auto slot = [&](u64 h) { return u64(owner(h, ranks)) * parts + ((h >> PartShift) & part_mask); };
+    auto slot = [&](u64 h) {
+        return u64(owner(h, ranks)) * parts + ((h >> PartShift) & part_mask);
+    };
 
     // Step 2. Records to each (owner, partition) from here, and from each rank to here.
     std::vector<u64> out(u64(ranks) * parts, 0), in(u64(ranks) * parts, 0);
@@ -126,8 +128,8 @@ bool ShardSweep<Arith>::step(int, u64 memory_limit) {
     while (memory_limit && rounds < parts &&
            src_bytes + dst_bound + table_bytes + round_bytes(rounds) > memory_limit)
         rounds *= 2;
-    bool ok = !memory_limit ||
-              src_bytes + dst_bound + table_bytes + round_bytes(rounds) <= memory_limit;
+    bool ok =
+        !memory_limit || src_bytes + dst_bound + table_bytes + round_bytes(rounds) <= memory_limit;
     rounds = ex.max(ok ? rounds : Fail);
     if (rounds == Fail) return false;
     rounds_ = int(rounds);
@@ -168,7 +170,8 @@ bool ShardSweep<Arith>::step(int, u64 memory_limit) {
         // rank its records of partition p follow those of p - 1.
         std::vector<const u64*> from(ranks);
         u64 offset = 0;
-        for (int r = 0; r < ranks; ++r) from[r] = recv_.data() + offset * Stride, offset += recv_counts[r];
+        for (int r = 0; r < ranks; ++r)
+            from[r] = recv_.data() + offset * Stride, offset += recv_counts[r];
         auto add = [this](u64* d, const u64* s) { arith_.add(d, s); };
         for (u64 p = p0; p < p1 && ok; ++p) {
             if (!table_.prepare(in_part[p])) {
@@ -221,8 +224,8 @@ BigCount ShardSweep<Arith>::legal_sum() {
 }
 
 template <class Arith>
-void ShardSweep<Arith>::restore(int point, u64 local, std::vector<BigCount> per_row,
-                                u64 max_states, Region entries) {
+void ShardSweep<Arith>::restore(int point, u64 local, std::vector<BigCount> per_row, u64 max_states,
+                                Region entries) {
     src_ = std::move(entries);
     point_ = point;
     local_ = local;
