@@ -215,7 +215,8 @@ void run_board(const CountArgs& a) {
                : r.residues ? fmt::format(" (exact, from {} residues recombined)", r.residues)
                             : std::string());
     fmt::print("states at the widest step: {} (border width {})\n", r.max_states, r.width);
-    fmt::print("memory: {} of state tables at the peak\n", size_text(r.peak_bytes));
+    fmt::print("memory: {} of state tables at the peak{}\n", size_text(r.peak_bytes),
+               r.ranks > 1 ? " (the largest rank)" : "");
     if (r.ranks > 1)
         fmt::print(
             "time: {:.3f} s on {} ranks, {} sent between them ({} a point)\n", r.seconds, r.ranks,

@@ -296,7 +296,8 @@ CountResult count_with(const CountOptions& o) {
         // A fresh count in a directory with a checkpoint goes on from its generation, so that the
         // list never names files that this count is rewriting.
         std::string unused;
-        if (!from) run.generation = run.dir->latest(&unused).value_or(0);
+        if (!from || o.resume_dir != o.checkpoint_dir)
+            run.generation = run.dir->latest(&unused).value_or(0);
     }
     CountResult r;
     if (o.modulus) {
