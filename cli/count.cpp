@@ -301,13 +301,14 @@ void add_count_command(CLI::App& app) {
                     "Go on from the last checkpoint in DIR, of the same count (default: from the "
                     "start)");
     cmd->footer(
-        "The rules play no part: a position is legal when every string has a liberty.\n\n"
+        "The rules play no part: a position is legal when every string has a liberty.\n"
+        "With --checkpoint DIR, the same command with --resume DIR added goes on after a kill.\n"
+        "In a build with MPI, 'mpirun -np N smallgo count ...' counts on N processes.\n\n"
         "Examples:\n"
         "  smallgo count 5x5\n"
         "  smallgo count --table 4 6 --json\n"
         "  smallgo count 8x8 --modulus 1000000007 --memory 4G\n"
-        "  smallgo count 13x13 --checkpoint ckpt     (then: --checkpoint ckpt --resume ckpt)\n"
-        "  mpirun -np 4 smallgo count 12x12");
+        "  smallgo count 13x13 --checkpoint ckpt");
     cmd->callback([a] {
 #ifdef SMALLGO_HAVE_MPI
         // Under mpirun every process is a rank of the count; rank 0 alone speaks.
