@@ -15,6 +15,8 @@ namespace {
 // a table slot the low ones).
 constexpr int PartShift = 20;
 constexpr u64 Fail = ~u64{0};
+// Buffers up to this size keep their pages from one point to the next.
+constexpr u64 KeepBytes = u64{64} << 20;
 }  // namespace
 
 template <class Arith>
@@ -190,9 +192,10 @@ bool ShardSweep<Arith>::step(int, u64 memory_limit) {
         if (memory_limit && now > memory_limit) ok = false;
     }
     if (ex.any(!ok)) return false;
-    send_.discard();
-    recv_.discard();
-    src_.discard();
+    // Big buffers give their pages back; small ones keep them, so that a small sweep does not
+    // fault them in again at every point.
+    for (Region* r : {&send_, &recv_, &src_})
+        if (r->bytes() > KeepBytes) r->discard();
     src_.swap(dst_);
     local_ = dst_used;
     bytes_sent_ += sent_away * rec;
