@@ -234,6 +234,8 @@ void run_board(const CountArgs& a) {
 
 void run_table(const CountArgs& a) {
     if (!a.board.empty()) throw UsageError("give either a board or --table M N, not both");
+    if (!a.checkpoint.empty() || !a.resume.empty())
+        throw UsageError("--checkpoint and --resume are for one board, not --table");
     const int m = a.table[0], n = a.table[1];
     if (m < 1 || n < 1)
         throw UsageError(fmt::format("bad table {} {}: both must be at least 1", m, n));
