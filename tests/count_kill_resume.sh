@@ -35,6 +35,13 @@ for ((i = 0; i < kills; i++)); do
         [ ${#ranks[@]} -gt 0 ] && victim=${ranks[$((RANDOM % ${#ranks[@]}))]}
     fi
     kill -9 "$victim" 2>/dev/null && killed=$((killed + 1))
+    # A rank killed while MPI starts up can leave mpirun waiting for ever (Open MPI 4.1): after
+    # 30 s the job is ended the way a batch system would end it.
+    for ((t = 0; t < 300; t++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then
+        echo "mpirun still waiting 30 s after the kill: the whole job killed"
+        kill -9 $(pgrep -P "$pid") "$pid" 2>/dev/null
+    fi
     wait "$pid" 2>/dev/null
     status=$?
     [ $status -eq 0 ] && break
