@@ -1,14 +1,20 @@
-// `smallgo count MxN [--json] [--table M N] [--modulus P] [--crt] [--memory SIZE] [--threads N]`:
+// `smallgo count MxN [--json] [--table M N] [--modulus P] [--crt] [--memory SIZE] [--threads N]
+// [--checkpoint DIR] [--resume DIR] [--checkpoint-every S]`:
 // the number of legal positions of a board (every string has a liberty), exactly or modulo P, by
 // the border-state transfer of count/legal_count.hpp. Exact counts are made in multi-word
 // integers, or from residue sweeps recombined (--crt, or by itself where only those fit the memory,
 // which is the machine's by default). Checks the board and the memory budget before starting; shows
 // progress on stderr when it is a terminal; Ctrl-C or SIGTERM stops between two points and says
-// where (exit code 130 or 143).
+// where (exit code 130 or 143), after a checkpoint when --checkpoint is given. Under `mpirun` (in
+// a build with MPI) every process is a rank of one count (count/shard_sweep.hpp); rank 0 alone
+// prints, the others' stdout and stderr go to /dev/null.
 #include <unistd.h>
 
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
+#include <optional>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -17,6 +23,9 @@
 #include "cli/options.hpp"
 #include "cli/signals.hpp"
 #include "count/legal_count.hpp"
+#ifdef SMALLGO_HAVE_MPI
+#include "count/mpi_exchange.hpp"
+#endif
 
 namespace smallgo::cli {
 
@@ -30,6 +39,9 @@ struct CountArgs {
     int threads = default_threads();
     bool crt = false;
     bool json = false;
+    std::string checkpoint, resume;
+    double checkpoint_every = 600;
+    RankExchange* exchange = nullptr;  // the ranks under mpirun, else nullptr
 };
 
 // "MxN" with 1 <= M, N (no limit on the product: the counter takes boards of any length).
@@ -91,10 +103,12 @@ class ProgressLine {
         left += per_sweep * (p.sweeps - p.sweep - 1);
         const std::string sweep =
             p.sweeps > 1 ? fmt::format("sweep {}/{} ", p.sweep + 1, p.sweeps) : std::string();
+        const std::string sent =
+            p.bytes_exchanged ? fmt::format("  {} sent", size_text(p.bytes_exchanged)) : "";
         fmt::print(stderr,
-                   "\r{}: {}row {}/{} point {}/{}  {} states  {:.0f} s, about {:.0f} s left ",
+                   "\r{}: {}row {}/{} point {}/{}  {} states{}  {:.0f} s, about {:.0f} s left ",
                    what_, sweep, std::min(p.row + 1, p.length), p.length, p.col + 1, p.width,
-                   p.states, p.seconds, left);
+                   p.states, sent, p.seconds, left);
         shown_ = true;
     }
 
@@ -113,7 +127,19 @@ CountOptions options_for(const CountArgs& a, int rows, int cols) {
     o.cols = cols;
     o.modulus = parse_modulus(a.modulus);
     o.threads = threads_option("--threads", a.threads);
-    o.memory_limit = a.memory.empty() ? physical_memory() : size_option("--memory", a.memory);
+    // By default the ranks on one machine share its memory.
+    const char* local_ranks = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+    const u64 share = a.exchange && local_ranks ? u64(std::max(1, std::atoi(local_ranks))) : 1;
+    o.memory_limit =
+        a.memory.empty() ? physical_memory() / share : size_option("--memory", a.memory);
+    o.exchange = a.exchange;
+    o.checkpoint_dir = a.checkpoint;
+    o.resume_dir = a.resume;
+    o.version = SMALLGO_VERSION;
+    if (!(a.checkpoint_every > 0))
+        throw UsageError(fmt::format("bad --checkpoint-every {}: it must be above 0 seconds",
+                                     a.checkpoint_every));
+    o.checkpoint_seconds = a.checkpoint_every;
     if (a.crt) {
         if (o.modulus) throw UsageError("give either --crt or --modulus, not both");
         o.residues = residues_for_points(rows * cols);
@@ -128,10 +154,15 @@ CountOptions options_for(const CountArgs& a, int rows, int cols) {
 CountResult run_one(CountOptions o, const std::string& what) {
     ProgressLine line(what);
     o.progress = [&line](const CountProgress& p) { line(p); };
+    o.note = [&line](const std::string& text) {
+        line.clear();
+        fmt::print(stderr, "smallgo: {}\n", text);
+    };
     StopOnSignals signals;
     o.stop = signals.flag();
     CountResult r = count_legal(o);
     if (r.end == CountEnd::Complete) return r;
+    if (r.end == CountEnd::BadCheckpoint) throw UsageError(r.problem);
     const std::string sweep =
         r.residues ? fmt::format("residue sweep {} of {}, ", r.stopped_sweep + 1, r.residues)
                    : std::string();
@@ -145,7 +176,10 @@ CountResult run_one(CountOptions o, const std::string& what) {
     if (r.end == CountEnd::OutOfMemory)
         throw UsageError(
             fmt::format("{}: the state tables outgrew the memory limit at {}", what, where));
-    throw Stopped{fmt::format("{}: {} at {}", what, signals.reason(), where), signals.exit_code()};
+    const std::string resume =
+        o.checkpoint_dir.empty() ? "" : fmt::format("; resume with --resume {}", o.checkpoint_dir);
+    throw Stopped{fmt::format("{}: {} at {}{}", what, signals.reason(), where, resume),
+                  signals.exit_code()};
 }
 
 void run_board(const CountArgs& a) {
@@ -167,6 +201,11 @@ void run_board(const CountArgs& a) {
             {"memory_bytes", r.peak_bytes},
             {"seconds", r.seconds},
             {"threads", o.threads},
+            {"ranks", r.ranks},
+            {"bytes_exchanged", r.bytes_exchanged},
+            {"checkpoints", r.checkpoints},
+            {"resumed_point",
+             r.resumed_point < 0 ? nlohmann::json() : nlohmann::json(r.resumed_point)},
             {"width", r.width}};
         fmt::print("{}\n", j.dump());
         return;
@@ -176,13 +215,27 @@ void run_board(const CountArgs& a) {
                : r.residues ? fmt::format(" (exact, from {} residues recombined)", r.residues)
                             : std::string());
     fmt::print("states at the widest step: {} (border width {})\n", r.max_states, r.width);
-    fmt::print("memory: {} of state tables at the peak\n", size_text(r.peak_bytes));
-    fmt::print("time: {:.3f} s with {} thread{}\n", r.seconds, o.threads,
-               o.threads == 1 ? "" : "s");
+    fmt::print("memory: {} of state tables at the peak{}\n", size_text(r.peak_bytes),
+               r.ranks > 1 ? " (the largest rank)" : "");
+    if (r.ranks > 1)
+        fmt::print(
+            "time: {:.3f} s on {} ranks, {} sent between them ({} a point)\n", r.seconds, r.ranks,
+            size_text(r.bytes_exchanged),
+            size_text(r.bytes_exchanged / u64(r.width * r.length * std::max(1, r.residues))));
+    else
+        fmt::print("time: {:.3f} s with {} thread{}\n", r.seconds, o.threads,
+                   o.threads == 1 ? "" : "s");
+    if (r.resumed_point >= 0)
+        fmt::print("resumed at row {}, column {}{} from {}\n", r.resumed_point / r.width + 1,
+                   r.resumed_point % r.width + 1,
+                   r.residues ? fmt::format(" of sweep {}", r.resumed_sweep + 1) : "",
+                   o.resume_dir);
 }
 
 void run_table(const CountArgs& a) {
     if (!a.board.empty()) throw UsageError("give either a board or --table M N, not both");
+    if (!a.checkpoint.empty() || !a.resume.empty())
+        throw UsageError("--checkpoint and --resume are for one board, not --table");
     const int m = a.table[0], n = a.table[1];
     if (m < 1 || n < 1)
         throw UsageError(fmt::format("bad table {} {}: both must be at least 1", m, n));
@@ -242,13 +295,36 @@ void add_count_command(CLI::App& app) {
                                 size_text(physical_memory())));
     cmd->add_option("--threads", a->threads, threads_help(false));
     cmd->add_flag("--json", a->json, "One JSON object on stdout (default: off)");
+    cmd->add_option("--checkpoint", a->checkpoint,
+                    "Write checkpoints of the count to DIR at every row end (default: none)");
+    cmd->add_option("--checkpoint-every", a->checkpoint_every,
+                    "Also write one at least every S seconds (default: 600)");
+    cmd->add_option("--resume", a->resume,
+                    "Go on from the last checkpoint in DIR, of the same count (default: from the "
+                    "start)");
     cmd->footer(
-        "The rules play no part: a position is legal when every string has a liberty.\n\n"
+        "The rules play no part: a position is legal when every string has a liberty.\n"
+        "With --checkpoint DIR, the same command with --resume DIR added goes on after a kill.\n"
+        "In a build with MPI, 'mpirun -np N smallgo count ...' counts on N processes.\n\n"
         "Examples:\n"
         "  smallgo count 5x5\n"
         "  smallgo count --table 4 6 --json\n"
-        "  smallgo count 8x8 --modulus 1000000007 --memory 4G");
+        "  smallgo count 8x8 --modulus 1000000007 --memory 4G\n"
+        "  smallgo count 13x13 --checkpoint ckpt");
     cmd->callback([a] {
+#ifdef SMALLGO_HAVE_MPI
+        // Under mpirun every process is a rank of the count; rank 0 alone speaks.
+        std::optional<MpiSession> mpi;
+        if (MpiSession::launched()) {
+            mpi.emplace();
+            a->exchange = &mpi->exchange();
+            if (a->exchange->rank() != 0) {
+                if (!std::freopen("/dev/null", "w", stdout) ||
+                    !std::freopen("/dev/null", "w", stderr))
+                    throw UsageError("cannot silence rank " + std::to_string(a->exchange->rank()));
+            }
+        }
+#endif
         if (!a->table.empty())
             run_table(*a);
         else if (a->board.empty())

@@ -11,6 +11,10 @@
 // sweep of multi-limb counts: slower, but in about a third of the memory on big boards, so it is
 // how an exact count proceeds where the multi-limb tables would not fit (choose_exact_method).
 //
+// A count can also run on several ranks (MPI processes; shard_sweep.hpp), each holding the
+// states whose hash it owns, and can write checkpoints of its state tables as it goes, from
+// which a later count resumes (checkpoint.hpp; the code is in legal_run.cpp).
+//
 // Costs: time and memory grow about fivefold per unit of width (see max_states_estimate); the
 // length only adds time linearly. Before starting, count_problem() says whether a board can be
 // counted at all, and within a memory budget.
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "count/legal_counts.hpp"
+#include "count/rank_exchange.hpp"
 
 namespace smallgo {
 
@@ -38,6 +43,7 @@ struct CountProgress {
     int points_done = 0, points_total = 0;  // within this sweep
     int sweep = 0, sweeps = 1;  // the residue sweep under way (from 0) and how many there are
     double seconds = 0;         // since the count began
+    u64 bytes_exchanged = 0;    // between ranks so far, all ranks together
 };
 
 struct CountOptions {
@@ -50,9 +56,19 @@ struct CountOptions {
     u64 memory_limit = 0;                     // bytes of state tables allowed; 0: no limit
     const std::atomic<bool>* stop = nullptr;  // checked between points
     std::function<void(const CountProgress&)> progress;  // called after every point
+    // The ranks of a distributed count (all of them call count_legal with the same options);
+    // nullptr: this process alone, with `threads` threads.
+    RankExchange* exchange = nullptr;
+    // Checkpoints: the directory to write them to ("": none), at every row end and at most
+    // checkpoint_seconds apart; the directory to resume from ("": from the start); the
+    // program's version, which a checkpoint must match.
+    std::string checkpoint_dir, resume_dir;
+    double checkpoint_seconds = 600;
+    std::string version;
+    std::function<void(const std::string&)> note;  // a line for the user (a checkpoint skipped)
 };
 
-enum class CountEnd : u8 { Complete, Interrupted, OutOfMemory };
+enum class CountEnd : u8 { Complete, Interrupted, OutOfMemory, BadCheckpoint };
 
 struct CountResult {
     int width = 0, length = 0;      // the border width and the number of rows swept
@@ -65,6 +81,12 @@ struct CountResult {
     CountEnd end = CountEnd::Complete;
     int stopped_row = 0, stopped_col = 0;  // the next point when not complete
     int stopped_sweep = 0;                 // and the residue sweep it was in
+    int ranks = 1;                         // processes of a distributed count
+    u64 bytes_exchanged = 0;               // between them, all ranks together
+    int checkpoints = 0;                   // checkpoints written
+    int resumed_point = -1;                // the point of the checkpoint resumed from, or -1
+    int resumed_sweep = 0;
+    std::string problem;  // CountEnd::BadCheckpoint: why
 
     bool complete() const { return end == CountEnd::Complete; }
     // L(rows, cols): the count of the whole board (complete runs only).

@@ -31,23 +31,19 @@ constexpr u64 Grain = 1 << 13;
 constexpr u64 DiscardBytes = u64{64} << 20;
 }  // namespace
 
-namespace {
-// The partitions of a step from `states` states of `entry_bytes`: as many as make each hold
-// about PartBytes of records.
-int partition_bits(u64 states, u64 entry_bytes) {
+int sweep_partition_bits(u64 states, u64 entry_bytes) {
     const double records = double(states) * RecordsPerState * double(entry_bytes);
     int bits = 0;
     while (bits < MaxPartBits && double(PartBytes << bits) < records) ++bits;
     return bits;
 }
-}  // namespace
 
 u64 sweep_bytes_estimate(u64 states, int limbs, int threads) {
     const u64 entry = u64(1 + limbs) * 8, array = states * entry;
     // The pool, and the source or the destination (both when the source is kept); per thread
     // a block for every partition, a table and its list (2 MB pages each, 2 MB at least).
     const double arrays = double(array) * (RecordsPerState + (array > DiscardBytes ? 1 : 2));
-    const u64 per_thread = (u64{1} << partition_bits(states, entry)) * BlockBytes +
+    const u64 per_thread = (u64{1} << sweep_partition_bits(states, entry)) * BlockBytes +
                            std::max<u64>(8 * PartBytes, 2 << 20) + (2 << 20);
     return u64(arrays) + u64(std::max(1, threads)) * per_thread;
 }
@@ -190,7 +186,7 @@ bool LegalSweep<Arith>::step(int threads, u64 memory_limit) {
     Threads& th = *threads_;
 
     // Step 1. Partitions and the pool, sized for this step's source.
-    part_bits_ = partition_bits(n, entry_bytes);
+    part_bits_ = sweep_partition_bits(n, entry_bytes);
     const u64 parts = u64{1} << part_bits_;
     block_records_ = BlockBytes / entry_bytes;
     max_blocks_ = (3 * n + block_records_ - 1) / block_records_ + u64(threads) * parts;
@@ -301,6 +297,17 @@ BigCount LegalSweep<Arith>::legal_sum() const {
     for (u64 i = 0; i < states_; ++i, e += Stride)
         if (!border::has_needing(e[0])) arith_.accumulate(acc, e + 1);
     return arith_.to_big(acc);
+}
+
+template <class Arith>
+void LegalSweep<Arith>::restore(int point, u64 states, std::vector<BigCount> per_row,
+                                u64 max_states, Region entries) {
+    src_ = std::move(entries);
+    point_ = point;
+    states_ = states;
+    max_states_ = std::max(max_states, states);
+    per_row_ = std::move(per_row);
+    note_bytes(states * Stride * 8);
 }
 
 template <class Arith>

@@ -90,6 +90,14 @@ class LegalSweep {
     // then stuck halfway through the point and cannot go on.
     bool step(int threads = 1, u64 memory_limit = 0);
 
+    // The states before the next point: states() entries of Stride words (checkpoints).
+    u64 local_states() const { return states_; }
+    const u64* entries() const { return src_.data(); }
+    // Sets the sweep at `point` with `states` states, their entries and its row sums so far (a
+    // checkpoint's resume).
+    void restore(int point, u64 states, std::vector<BigCount> per_row, u64 max_states,
+                 Region entries);
+
     // A deep copy (benchmarks and tests).
     std::unique_ptr<LegalSweep> clone() const;
     // The states before the next point, with their class counts as big integers (tests).
@@ -125,6 +133,10 @@ class LegalSweep {
     std::unique_ptr<Threads> threads_;
     std::vector<BigCount> per_row_;
 };
+
+// Partition bits of a step from `states` states of `entry_bytes` bytes: as many as make each
+// partition hold about 256 KB of successor records (its table then stays in a core's L2 cache).
+int sweep_partition_bits(u64 states, u64 entry_bytes);
 
 // Bytes the sweep is expected to need at its peak, when its widest step holds `states` states
 // of counts of `limbs` words, with `threads` threads.
