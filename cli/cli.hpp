@@ -56,5 +56,6 @@ void add_solve_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_gtp_command(CLI::App& app);
+void add_games_command(CLI::App& app);
 
 }  // namespace smallgo::cli

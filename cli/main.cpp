@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
     smallgo::cli::add_table_command(app);
     smallgo::cli::add_bench_command(app);
     smallgo::cli::add_gtp_command(app);
+    smallgo::cli::add_games_command(app);
 
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "help") {
