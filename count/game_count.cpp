@@ -141,11 +141,19 @@ class Walker {
     u64 nodes_ = 0, hits_ = 0;
 };
 
-// The opening lines: every turn sequence of `turns` turns from the start that has not ended the
-// game; the games that end sooner go into `ended` by their length.
-std::vector<std::vector<Move>> opening_lines(const GameSpace& space, int min_lines, int& turns,
-                                             std::vector<u64>& ended) {
-    std::vector<std::vector<Move>> lines{{}};
+// The opening lines: every turn sequence of `turns` turns after `start` that has not ended the
+// game; the games that end sooner go into `ended` by their length after `start`.
+std::vector<std::vector<Move>> opening_lines(const GameSpace& space, const std::vector<Move>& start,
+                                             int min_lines, int& turns, std::vector<u64>& ended) {
+    std::vector<std::vector<Move>> lines{start};
+    {
+        History h(space.geometry(), space.rules());
+        for (Move m : start) h.play(m);
+        if (h.game_over()) {  // nothing after the start: one game, of no further turns
+            ended.assign(1, 1);
+            lines.clear();
+        }
+    }
     turns = 0;
     const int points = space.geometry().points();
     while (int(lines.size()) < min_lines && turns < 8) {
@@ -186,7 +194,8 @@ GameCountResult count_games(const GameSpace& space, const GameCountOptions& o) {
 
     GameCountResult r;
     std::vector<u64> ended;
-    const auto lines = opening_lines(space, 64 * std::max(1, o.threads), r.opening_turns, ended);
+    const auto lines =
+        opening_lines(space, o.start, 64 * std::max(1, o.threads), r.opening_turns, ended);
     r.lines = lines.size();
 
     // Per line: its counts, or nothing when it was not counted in full.
@@ -199,6 +208,8 @@ GameCountResult count_games(const GameSpace& space, const GameCountOptions& o) {
             tbb::blocked_range<std::size_t>(0, lines.size(), 1),
             [&](const tbb::blocked_range<std::size_t>& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    if (o.stop && o.stop->load(std::memory_order_relaxed))
+                        shared.stopped.store(true, std::memory_order_relaxed);
                     if (shared.stopped.load(std::memory_order_relaxed) ||
                         shared.overflow.load(std::memory_order_relaxed))
                         return;

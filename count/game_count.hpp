@@ -38,6 +38,9 @@ struct GameCountProgress {
 };
 
 struct GameCountOptions {
+    // Count the games that begin with these turns (legal ones, from the empty board); lengths are
+    // then the turns after them. Empty: the games from the empty board.
+    std::vector<Move> start;
     bool by_length = false;
     int threads = 1;
     u64 memo_bytes = u64{256} << 20;
@@ -64,7 +67,7 @@ struct GameCountResult {
     bool complete() const { return end == GameCountEnd::Complete; }
 };
 
-// Counts the games of `space` from the empty board.
+// Counts the games of `space` from the empty board (or that begin with o.start).
 GameCountResult count_games(const GameSpace& space, const GameCountOptions& o);
 
 // The most turns a game of `space` can have: each play makes a record whose atom later plays may
