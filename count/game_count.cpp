@@ -29,6 +29,7 @@ struct Shared {
     const GameSpace& space;
     GameMemo& memo;
     int coefficients;  // words of a count: one, or one per remaining length
+    bool symmetry;     // keys are least images under the game's symmetries
     const std::atomic<bool>* stop;
     std::atomic<bool> stopped{false};
     std::atomic<bool> overflow{false};
@@ -80,7 +81,27 @@ class Walker {
         // Simple ko reads the grid two records back (History::check); no other rule does.
         if (s_.space.rules().ko == KoRule::Simple && h_.turns() >= 1)
             k.ko_grid = static_cast<u16>(s_.space.grid_index(h_.at(h_.turns() - 1)));
-        return k;
+        return s_.symmetry ? least_image(k) : k;
+    }
+
+    // The least key (by its words) among the images of k under the game's symmetries: one key
+    // for all the states that symmetry makes alike, since their counts are equal.
+    GameKey least_image(const GameKey& k) const {
+        const GameSpace& sp = s_.space;
+        GameKey best = k;
+        auto best_words = k.words();
+        for (int sym = 1; sym < sp.symmetries(); ++sym) {
+            GameKey c;
+            k.seen.for_each([&](int a) { c.seen.add(sp.map_atom(sym, a)); });
+            c.grid = static_cast<u16>(sp.map_grid(sym, k.grid));
+            c.to_move = static_cast<u8>(k.to_move ^ u8(sp.swaps_colours(sym)));
+            c.passes = k.passes;
+            if (k.ko_grid != GameKey::NoKoGrid)
+                c.ko_grid = static_cast<u16>(sp.map_grid(sym, k.ko_grid));
+            const auto w = c.words();
+            if (w < best_words) best = c, best_words = w;
+        }
+        return best;
     }
 
     // Adds `child` (the counts one turn later) into `out`; false on overflow.
@@ -190,7 +211,7 @@ GameCountResult count_games(const GameSpace& space, const GameCountOptions& o) {
     };
     const int coefficients = o.by_length ? max_game_turns(space) + 1 : 1;
     GameMemo memo(o.memo_bytes, coefficients);
-    Shared shared{space, memo, coefficients, o.stop};
+    Shared shared{space, memo, coefficients, o.symmetry, o.stop};
 
     GameCountResult r;
     std::vector<u64> ended;

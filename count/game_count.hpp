@@ -42,6 +42,9 @@ struct GameCountOptions {
     // then the turns after them. Empty: the games from the empty board.
     std::vector<Move> start;
     bool by_length = false;
+    // Key states up to the symmetries of the board and the exchange of colours (GameSpace):
+    // the same counts, from fewer states; off only to test that.
+    bool symmetry = true;
     int threads = 1;
     u64 memo_bytes = u64{256} << 20;
     const std::atomic<bool>* stop = nullptr;                 // polled every few thousand states

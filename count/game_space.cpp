@@ -77,7 +77,35 @@ std::optional<GameSpace> GameSpace::make(const Geometry& g, const Rules& r, std:
             }
         }
     }
+    s.build_symmetries();
     return s;
+}
+
+void GameSpace::build_symmetries() {
+    // The board's symmetries, less those that move no point (a 1xN board has two, not four).
+    std::vector<std::vector<int>> point_maps;
+    for (int sym = 0; sym < g_.symmetry_count(); ++sym) {
+        std::vector<int> map(g_.points());
+        for (int p = 0; p < g_.points(); ++p) map[p] = g_.map_point(sym, p);
+        bool seen = false;
+        for (const auto& m : point_maps) seen = seen || m == map;
+        if (seen) continue;
+        point_maps.push_back(map);
+        for (int swap = 0; swap < 2; ++swap) {
+            std::vector<u16> gmap(grids()), amap(atoms_);
+            for (int gi = 0; gi < grids(); ++gi) {
+                const Position& p = grid_of_index_[gi];
+                const Bitboard b = g_.map(sym, p.black()), w = g_.map(sym, p.white());
+                gmap[gi] =
+                    static_cast<u16>(grid_index(swap ? make_position(w, b) : make_position(b, w)));
+            }
+            for (int a = 0; a < atoms_; ++a)
+                amap[a] =
+                    static_cast<u16>(situational() ? 2 * gmap[a / 2] + ((a % 2) ^ swap) : gmap[a]);
+            grid_maps_.push_back(std::move(gmap));
+            atom_maps_.push_back(std::move(amap));
+        }
+    }
 }
 
 bool GameSpace::record_counts(int index, bool by_play) const {

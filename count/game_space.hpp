@@ -89,6 +89,16 @@ class GameSpace {
     // The atom a pass leads to from atom a (itself under positional superko).
     int pass_successor(int a) const { return situational() ? a ^ 1 : a; }
 
+    // Symmetries of the game: each distinct symmetry of the board, with and without exchanging
+    // the colours (the rules treat both colours alike; only the start says Black moves first,
+    // and the counter applies them to states, never to the start). Symmetry 0 is the identity.
+    int symmetries() const { return static_cast<int>(grid_maps_.size()); }
+    // The image of grid index gi, and of atom a, under symmetry s.
+    int map_grid(int s, int gi) const { return grid_maps_[s][gi]; }
+    int map_atom(int s, int a) const { return atom_maps_[s][a]; }
+    // Whether symmetry s exchanges the colours.
+    bool swaps_colours(int s) const { return s % 2 == 1; }
+
     // The atoms a game at atom `a` can still reach when the atoms of `seen` may not be recreated
     // by a play: the closure of a under passes and plays to atoms outside `seen`. Returns the
     // part of `seen` that a play from that region could try to recreate, the only part of `seen`
@@ -97,6 +107,8 @@ class GameSpace {
 
   private:
     GameSpace(const Geometry& g, const Rules& r) : g_(g), rules_(r) {}
+    // Fills grid_maps_ and atom_maps_.
+    void build_symmetries();
     // The colouring code of a board: sum of 3^i times 1 (black) or 2 (white) over points i.
     u32 code(Bitboard black, Bitboard white) const;
 
@@ -106,6 +118,7 @@ class GameSpace {
     std::vector<Position> grid_of_index_;
     std::vector<i32> index_of_code_;  // -1 for an illegal colouring
     std::vector<AtomSet> plays_;
+    std::vector<std::vector<u16>> grid_maps_, atom_maps_;  // [symmetry][grid or atom]
     // code() a byte of points at a time: [byte][value] = sum of 3^i over the bits of that byte.
     std::vector<std::array<u32, 256>> ternary_;
 };
