@@ -58,5 +58,6 @@ void add_bench_command(CLI::App& app);
 void add_gtp_command(CLI::App& app);
 // Only in a build with cpp-httplib (SMALLGO_SERVE; cli/CMakeLists.txt).
 void add_serve_command(CLI::App& app);
+void add_games_command(CLI::App& app);
 
 }  // namespace smallgo::cli

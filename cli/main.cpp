@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
 #ifdef SMALLGO_SERVE
     smallgo::cli::add_serve_command(app);
 #endif
+    smallgo::cli::add_games_command(app);
 
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "help") {
