@@ -1,6 +1,6 @@
 // The Searcher's node: one null-window test, as numbered steps (static bounds, the table, move
-// ordering, the children, the answer stored), and the steps of a child shared with the parallel
-// search (prepare, proves_high).
+// ordering, the children looked up, the children searched, the answer stored), and the steps of
+// a child shared with the parallel search (prepare, proves_high).
 #include <algorithm>
 
 #include "rules/scoring.hpp"

@@ -8,10 +8,12 @@
 // different histories, on boards small enough that the table has room); a lossy cache of open tests
 // (OpenTable) searches each transposition once per iteration and puts the most promising move first
 // in the next. Once a child stays open, its remaining siblings get half the depth. Move ordering:
-// table move, open move, pass, killers, history counts, centre first. Score bounds from
-// unconditional life; symmetry at the root. Values are in half points, Black minus White minus komi
-// (0 for a draw by repetition). solve() searches from the current position of a History and uses
-// that history as its path; it allocates only the tables.
+// table move, open move, a pass that ends the game, killers, captures and saves, history counts
+// with the centre first, the pass, eye fills; before its children are searched a node looks them
+// up (enhanced transposition cutoffs). Score bounds from unconditional life; symmetry at the
+// root, where moves decided without a search come first. Values are in half points, Black minus
+// White minus komi (0 for a draw by repetition). solve() searches from the current position of a
+// History and uses that history as its path; it allocates only the tables.
 #pragma once
 
 #include <atomic>
