@@ -112,7 +112,7 @@ Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, i
     return {Unknown, 0};
 }
 
-bool Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
+Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
         Position next;
@@ -140,12 +140,11 @@ bool Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
         }
         if (value >= n.beta) {
             proves_high(n, m, next, value, ck, cd);
-            n.best_high = value;
             ++lookup_cutoffs;
-            return true;
+            return {High, value};
         }
     }
-    return false;
+    return {Unknown, 0};
 }
 
 Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
@@ -211,9 +210,10 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
 
     // Step 4. Enhanced transposition cutoffs: a child already proven (by the table, its static
     // bounds or the end of the game) to refute beta proves this node without a search.
-    if (options_.use_table && options_.lookup_children && depth >= LookupDepth &&
-        cutoff_by_lookup(n, moves.data(), count))
-        return {High, n.best_high};
+    if (options_.use_table && options_.lookup_children && depth >= LookupDepth) {
+        const Outcome r = cutoff_by_lookup(n, moves.data(), count);
+        if (r.kind == High) return r;
+    }
 
     // Step 5. The children (prepare, proves_high). Any child unknown leaves the test open.
     Move open_move = NoMove;

@@ -118,7 +118,6 @@ class Searcher {
         Dep dep_all{};
         int best_low = -Infinity;
         Move low_move = NoMove;
-        int best_high = -Infinity;  // the value that proved High in cutoff_by_lookup
     };
     // What step 2 of a node found in the table besides a decision: the move of its first entry,
     // a usable entry whose bounds did not decide the test, and the slot a new proof goes to.
@@ -132,10 +131,10 @@ class Searcher {
     // bound that decides the test against beta (its keep and dep set), else Unknown with `read`.
     Outcome read_table(const Canonical& c, const Position& pos, int ply, int beta, Keep& keep,
                        Dep& dep, TableRead& read);
-    // Enhanced transposition cutoffs: whether one of the children moves[0..count), with its
-    // value read from the game's end, its static bounds or the table, proves n High (stored,
-    // n.best_high set). Nothing is searched; a child that decides nothing is left to step 5.
-    bool cutoff_by_lookup(Node& n, const Move* moves, int count);
+    // Enhanced transposition cutoffs: High (stored) when one of the children moves[0..count),
+    // with its value read from the game's end, its static bounds or the table, proves n High;
+    // else Unknown. Nothing is searched; a child that decides nothing is left to step 5.
+    Outcome cutoff_by_lookup(Node& n, const Move* moves, int count);
     // Children are looked up only where the node searches them at least this deep: nearer the
     // horizon the lookups cost more time than the searches they save.
     static constexpr int LookupDepth = 2;
