@@ -1,5 +1,5 @@
 // The program's subcommands and what they share. Each add_*_command registers a subcommand on the
-// CLI11 app; its callback either returns normally (exit code 0) or throws one of the two types
+// CLI11 app; its callback either returns normally (exit code 0) or throws one of the three types
 // below, which only main() catches, prints as one line "smallgo: <message>" on stderr and turns
 // into the exit code.
 #pragma once
@@ -18,6 +18,11 @@ namespace smallgo::cli {
 
 // Bad input from the user: exit code 2.
 struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A check that found a fault (verify: a rejected certificate): exit code 1.
+struct CheckFailed : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
@@ -59,5 +64,6 @@ void add_gtp_command(CLI::App& app);
 // Only in a build with cpp-httplib (SMALLGO_SERVE; cli/CMakeLists.txt).
 void add_serve_command(CLI::App& app);
 void add_games_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 
 }  // namespace smallgo::cli

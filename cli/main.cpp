@@ -1,6 +1,7 @@
 // smallgo: the command-line program. Registers the subcommands, turns `smallgo help [COMMAND]`
 // into `--help`, answers a missing or unknown command, runs the command, and is the one place
-// that prints errors and picks the exit code: 0 done (a node or time limit included), 2 bad input
+// that prints errors and picks the exit code: 0 done (a node or time limit included), 1 a check
+// that failed (a rejected certificate), 2 bad input
 // or a missing command, 130 and 143 stopped by SIGINT and SIGTERM after printing what was proved.
 #include <algorithm>
 #include <cstdio>
@@ -64,6 +65,7 @@ int main(int argc, char** argv) {
     smallgo::cli::add_serve_command(app);
 #endif
     smallgo::cli::add_games_command(app);
+    smallgo::cli::add_verify_command(app);
 
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "help") {
@@ -95,6 +97,9 @@ int main(int argc, char** argv) {
     } catch (const smallgo::cli::UsageError& e) {
         fmt::print(stderr, "smallgo: {}\n", e.what());
         return 2;
+    } catch (const smallgo::cli::CheckFailed& e) {
+        fmt::print(stderr, "smallgo: {}\n", e.what());
+        return 1;
     } catch (const smallgo::cli::Stopped& e) {
         fmt::print(stderr, "smallgo: {}\n", e.what);
         return e.exit_code;

@@ -1,10 +1,11 @@
 // `smallgo solve MxN|FILE.sgf [--rules P] [--komi K] [--moves M...] [--all-moves] [--hash SIZE]
-// [--threads T] [--max-nodes N] [--time-limit S] [--json] [--sgf FILE] [--svg FILE]`: draws the
-// position (after the file's moves and --moves), then gives the exact value of the game from it,
-// the optimal moves of the side to move and a principal variation. A position whose game is over
-// gets its final score, with no search. Ctrl-C, SIGTERM, --max-nodes and --time-limit stop the
-// search: the output (text, JSON, SGF and SVG alike) then gives the bounds proven and says what
-// stopped it; the exit code is the signal's (130, 143) or 0 for a limit the user set.
+// [--threads T] [--max-nodes N] [--time-limit S] [--json] [--sgf FILE] [--svg FILE] [--proof
+// FILE]`: draws the position (after the file's moves and --moves), then gives the exact value of
+// the game from it, the optimal moves of the side to move and a principal variation. A position
+// whose game is over gets its final score, with no search. Ctrl-C, SIGTERM, --max-nodes and
+// --time-limit stop the search: the output (text, JSON, SGF and SVG alike) then gives the bounds
+// proven and says what stopped it; the exit code is the signal's (130, 143) or 0 for a limit the
+// user set.
 #include <ctime>
 #include <fstream>
 
@@ -17,9 +18,11 @@
 #include "cli/sgf.hpp"
 #include "cli/signals.hpp"
 #include "cli/solve_progress.hpp"
+#include "cli/solve_proof.hpp"
 #include "cli/svg_board.hpp"
 #include "rules/diagram.hpp"
 #include "rules/scoring.hpp"
+#include "solver/certificate.hpp"
 #include "solver/search.hpp"
 
 #ifndef SMALLGO_VERSION
@@ -30,7 +33,7 @@ namespace smallgo::cli {
 
 namespace {
 struct SolveArgs {
-    std::string board, rules, komi, sgf, svg,
+    std::string board, rules, komi, sgf, svg, proof,
         hash{DefaultHash};  // rules, komi: empty when not given
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_lookup = false,
@@ -50,7 +53,8 @@ struct Solved {
     std::vector<Move> moves;  // the file's moves, then --moves
     bool setup = false;       // the game starts from a grid with stones (an SGF file's AB/AW)
     SolveResult res;
-    std::string stopped;  // why the search stopped early; empty when it finished
+    std::string stopped;                // why the search stopped early; empty when it finished
+    std::optional<ProofWritten> proof;  // --proof: the certificate written
 };
 
 // "Position: the empty board, Black to move:", "Position after 1 move (B2), White to move:",
@@ -206,6 +210,16 @@ void print_json(const Solved& s, const SolveArgs& a) {
                   {"used", res.table_used},
                   {"hits", res.table_hits},
                   {"stores", res.table_stores}};
+    if (s.proof)
+        j["proof"] = {{"file", a.proof},
+                      {"bytes", s.proof->bytes},
+                      {"claims", s.proof->claims},
+                      {"positions", s.proof->nodes},
+                      {"final_leaves", s.proof->final_leaves},
+                      {"static_leaves", s.proof->static_leaves},
+                      {"longest_line", s.proof->depth},
+                      {"search_nodes", s.proof->search_nodes},
+                      {"seconds", s.proof->seconds}};
     if (res.cycle_states > 0)
         j["cycle_bounds"] = {{"states", res.cycle_states},
                              {"decided", res.cycle_decided},
@@ -286,6 +300,14 @@ void print_text(const Solved& s, const SolveArgs& a) {
             "Cycle bounds: {} states without history, {} of them decided (value 0), built in "
             "{:.3f} s\n",
             res.cycle_states, res.cycle_decided, res.cycle_seconds);
+    if (s.proof)
+        fmt::print(
+            "Proof: {} ({} bytes): {} claim(s), {} positions, {} games ended, {} settled by "
+            "unconditional life, longest line {} turns; written in {:.3f} s ({} search nodes)\n"
+            "Check it with: smallgo verify {}\n",
+            a.proof, s.proof->bytes, s.proof->claims, s.proof->nodes, s.proof->final_leaves,
+            s.proof->static_leaves, s.proof->depth, s.proof->seconds, s.proof->search_nodes,
+            a.proof);
 }
 
 void run_solve(const SolveArgs& a) {
@@ -300,9 +322,14 @@ void run_solve(const SolveArgs& a) {
     if (!a.sgf.empty() && g.cols() > MaxSgfColumns)
         throw UsageError(fmt::format("--sgf: SGF has no coordinates beyond {} columns ({} has {})",
                                      MaxSgfColumns, g.name(), g.cols()));
-    Solved s{g, start.h.rules(), start.preset, start.h, start.moves, start.setup, {}, {}};
+    Solved s{g, start.h.rules(), start.preset, start.h, start.moves, start.setup, {}, {}, {}};
     int number = 0;
     for (const auto& text : a.moves) s.moves.push_back(play_text(s.h, text, ++number, "--moves: "));
+
+    if (!a.proof.empty()) check_proof_possible(s.h, s.setup);
+    // --proof: the certificate's search reuses the solve's proofs.
+    std::optional<SolveTables> kept;
+    if (!a.proof.empty()) kept.emplace(o.hash_bytes), o.tables = &*kept;
 
     int exit_code = 0;
     if (s.h.game_over()) {
@@ -326,7 +353,19 @@ void run_solve(const SolveArgs& a) {
         if (!s.res.complete)
             s.stopped = signals.signal() != 0 ? std::string(signals.reason()) : "node limit";
         exit_code = s.res.complete ? 0 : signals.exit_code();
+        if (!a.proof.empty() && s.res.complete) {
+            try {
+                s.proof = write_proof_file(a.proof, s.h, s.preset, s.moves, s.res.value_x2, o);
+            } catch (const CertificateStopped&) {
+                s.stopped = signals.signal() != 0 ? std::string(signals.reason()) : "node limit";
+                exit_code = signals.exit_code();
+                fmt::print(stderr, "smallgo: --proof: stopped ({}); no certificate written\n",
+                           s.stopped);
+            }
+        }
     }
+    if (s.h.game_over() && !a.proof.empty())
+        s.proof = write_proof_file(a.proof, s.h, s.preset, s.moves, s.res.value_x2, o);
     if (a.json)
         print_json(s, a);
     else
@@ -371,6 +410,9 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--svg", a->svg,
                     "Draw the position, each legal move's value (with --all-moves) and the "
                     "principal variation numbered, to this SVG file (default: none)");
+    cmd->add_option("--proof", a->proof,
+                    "Write a proof certificate of the value to this file, for `smallgo verify` "
+                    "(superko rules; docs/proof.md; default: none)");
     cmd->add_flag("--no-table", a->no_table,
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,

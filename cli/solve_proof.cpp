@@ -1,0 +1,70 @@
+// The certificate file: header lines, then the claims' trees.
+#include "cli/solve_proof.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/core.h>
+
+#include "cli/cli.hpp"
+#include "solver/certificate.hpp"
+
+namespace smallgo::cli {
+
+void check_proof_possible(const History& h, bool setup) {
+    if (!certificate_rules(h.rules()))
+        throw UsageError(
+            fmt::format("--proof: certificates are for the superko rules (tromp-taylor, aga, "
+                        "tromp-taylor-1996, tromp-taylor-1996-plays), not {}",
+                        ko_rule_name(h.rules().ko)));
+    if (setup)
+        throw UsageError(
+            "--proof: certificates start from the empty board; this game has setup stones");
+}
+
+ProofWritten write_proof_file(const std::string& path, History& h, const std::string& preset,
+                              const std::vector<Move>& moves, int value_x2, const SolveOptions& o) {
+    const auto start = std::chrono::steady_clock::now();
+    const Geometry& g = h.geometry();
+    const std::string temporary = path + ".partial";
+    std::ofstream out(temporary);
+    if (!out) throw UsageError(fmt::format("--proof: cannot write '{}'", temporary));
+    out << "smallgo-proof 1\nboard " << g.name() << "\nrules " << preset << "\nkomi "
+        << komi_text(h.rules().komi_x2) << "\nmoves";
+    for (Move m : moves) out << ' ' << (m == Pass ? std::string("pass") : g.aga(m));
+    out << "\nvalue " << komi_text(value_x2) << '\n';
+
+    ProofWritten w;
+    const int n = g.points(), komi = h.rules().komi_x2;
+    auto claim = [&](Color prover, const char* op) {
+        out << "claim black " << op << ' ' << komi_text(value_x2) << '\n';
+        try {
+            CertificateStats s = write_proof_tree(h, ProofClaim{prover, value_x2}, o, out);
+            w.nodes += s.nodes, w.final_leaves += s.final_leaves,
+                w.static_leaves += s.static_leaves;
+            w.search_nodes += s.search_nodes, w.depth = std::max(w.depth, s.depth);
+        } catch (...) {
+            out.close();
+            std::remove(temporary.c_str());
+            throw;
+        }
+        out << "end\n";
+        ++w.claims;
+    };
+    // A bound the whole board gives needs no proof.
+    if (value_x2 > -2 * n - komi) claim(Color::Black, ">=");
+    if (value_x2 < 2 * n - komi) claim(Color::White, "<=");
+    out.close();
+    std::error_code ec;
+    if (!out || (std::filesystem::rename(temporary, path, ec), ec)) {
+        std::remove(temporary.c_str());
+        throw UsageError(fmt::format("--proof: cannot write '{}'", path));
+    }
+    w.bytes = std::filesystem::file_size(path, ec);
+    w.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return w;
+}
+
+}  // namespace smallgo::cli

@@ -1,0 +1,34 @@
+// `solve --proof FILE`: the proof certificate of a solved value (docs/proof.md), written after the
+// search with the search's own tables, so that most of the prover's moves are table hits. The
+// header names the board, the preset, the komi, the moves before the position and the value;
+// then one claim per side, each with its tree (solver/certificate.hpp), except a bound the whole
+// board already gives (a value of the whole board needs only the winner's claim).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/history.hpp"
+#include "solver/search.hpp"
+
+namespace smallgo::cli {
+
+struct ProofWritten {
+    unsigned long long bytes = 0, nodes = 0, final_leaves = 0, static_leaves = 0;
+    unsigned long long search_nodes = 0;
+    int claims = 0, depth = 0;
+    double seconds = 0;
+};
+
+// Whether --proof can be used for this game: superko rules and a game from the empty board.
+// Throws UsageError (one line) if not.
+void check_proof_possible(const History& h, bool setup);
+
+// Writes the certificate of the value `value_x2` of h's current position to `path` (a temporary
+// file renamed at the end, so a stopped write leaves no partial certificate). `o` is the solve's
+// options with its kept tables. Throws UsageError if the file cannot be written, Stopped-like
+// CertificateStopped when o.stop is set.
+ProofWritten write_proof_file(const std::string& path, History& h, const std::string& preset,
+                              const std::vector<Move>& moves, int value_x2, const SolveOptions& o);
+
+}  // namespace smallgo::cli

@@ -1,0 +1,49 @@
+// Proof certificates: the game tree that proves a bound on a position's value, written for a
+// checker that trusts none of the search (verify/; the format is docs/proof.md). For the side
+// that proves the bound (the prover) one move at each of its turns, found by the search; for the
+// other side every legal move under the history of its line; down to leaves the checker settles
+// by itself: a game ended by two passes (its area score), or a position whose prover's
+// unconditionally alive stones and one-point eyes alone meet the bound (Benson's algorithm).
+// Only for the superko rules, where a position's legal moves depend on the history through the
+// repetitions alone (simple ko's draws and retrograde bounds are not in the format).
+#pragma once
+
+#include <iosfwd>
+#include <stdexcept>
+
+#include "solver/search.hpp"
+
+namespace smallgo {
+
+// A bound on the value (half points, Black minus White minus komi): at least bound_x2 when the
+// prover is Black, at most bound_x2 when the prover is White.
+struct ProofClaim {
+    Color prover = Color::Black;
+    int bound_x2 = 0;
+};
+
+struct CertificateStats {
+    u64 nodes = 0;          // positions in the tree, leaves included
+    u64 final_leaves = 0;   // games ended by two passes
+    u64 static_leaves = 0;  // settled by unconditional life
+    u64 search_nodes = 0;   // nodes the search spent choosing the prover's moves
+    int depth = 0;          // the longest line, in turns
+};
+
+// The search stopped (SolveOptions::stop or node_limit) before the tree was complete.
+struct CertificateStopped : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Whether certificates can be written under these rules (the superko rules).
+bool certificate_rules(const Rules& r);
+
+// Writes the tree that proves `claim` from h's current position to `out`: its tokens only
+// (docs/proof.md), the caller writes the header. The search runs on o.tables (or tables of its
+// own) with one thread; a solve of the same position just before, with the same tables, makes
+// it mostly table hits. Throws CertificateStopped when stopped, std::logic_error if the claim is
+// false (the search found no move for the prover). h is unchanged on return.
+CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const SolveOptions& o,
+                                  std::ostream& out);
+
+}  // namespace smallgo

@@ -1,0 +1,31 @@
+# `smallgo solve 3x3 --proof F`, then `smallgo verify F --json` (exit 0, valid, value 9), then the
+# certificate with one answer of White's removed (exit 1 and exactly one line on stderr, naming the
+# line of the file).
+set(file ${DIR}/cli_verify_3x3.proof)
+execute_process(COMMAND ${SMALLGO} solve 3x3 --threads 1 --proof ${file} RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "Proof: .*Check it with: smallgo verify")
+  message(FATAL_ERROR "solve --proof: exit ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${SMALLGO} verify ${file} --json RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+string(JSON valid GET "${out}" valid)
+string(JSON value GET "${out}" value)
+if(NOT rc EQUAL 0 OR NOT valid STREQUAL "ON" OR NOT value EQUAL 9)
+  message(FATAL_ERROR "verify: exit ${rc}, valid ${valid}, value ${value}\n${out}\n${err}")
+endif()
+file(READ ${file} text)
+# White's first answer is a pass after Black's B2: drop "pass pass ." (White passes, Black passes).
+string(REPLACE "B2 [ pass pass . " "B2 [ " broken "${text}")
+if(broken STREQUAL text)
+  message(FATAL_ERROR "the certificate does not start as expected:\n${text}")
+endif()
+file(WRITE ${file}.broken "${broken}")
+execute_process(COMMAND ${SMALLGO} verify ${file}.broken RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+string(REGEX MATCHALL "\n" lines "${err}")
+list(LENGTH lines count)
+if(NOT rc EQUAL 1 OR NOT count EQUAL 1 OR NOT err MATCHES "rejected: line [0-9]+: the legal move pass")
+  message(FATAL_ERROR "verify of a broken certificate: exit ${rc}\nstderr: ${err}")
+endif()
+file(REMOVE ${file} ${file}.broken)

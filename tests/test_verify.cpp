@@ -1,0 +1,260 @@
+// The certificate checker (verify/) against the solver that writes certificates and the reference
+// solver that needs neither: every certificate of the small boards, from the empty board and from
+// random histories, is accepted with the reference's value; corrupted certificates are rejected,
+// and no corruption is accepted with a wrong value. The checker's own leaf code (settled.cpp)
+// agrees with the rules kernel's scoring and the solver's Benson on random positions.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "cli/solve_proof.hpp"
+#include "reference_solver.hpp"
+#include "rules/scoring.hpp"
+#include "solver/benson.hpp"
+#include "verify/certificate_check.hpp"
+#include "verify/settled.hpp"
+
+using namespace smallgo;
+
+namespace {
+
+// The certificate of h's current position after `moves` (played from the empty board), as text.
+std::string certificate(History& h, const std::string& preset, const std::vector<Move>& moves) {
+    SolveOptions o;
+    o.hash_bytes = std::size_t{8} << 20;
+    o.threads = 1;
+    SolveTables tables(o.hash_bytes);
+    o.tables = &tables;
+    const SolveResult r = solve(h, o);
+    REQUIRE(r.complete);
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("smallgo_test_verify_" + std::to_string(::getpid()) + ".proof");
+    cli::write_proof_file(path.string(), h, preset, moves, r.value_x2, o);
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::filesystem::remove(path);
+    return text.str();
+}
+
+verify::CheckReport check(const std::string& text) {
+    std::istringstream in(text);
+    return verify::check_certificate(in);
+}
+
+bool accepted(const std::string& text, int& value_x2) {
+    try {
+        value_x2 = *check(text).value_x2;
+        return true;
+    } catch (const verify::Rejected&) {
+        return false;
+    }
+}
+
+int reference_value(const History& start) {
+    History h = start;
+    int v = 0;
+    REQUIRE(reference::value_x2(h, v, 50'000'000));
+    return v;
+}
+
+// The text with token i (counting from the tree's first token) replaced by `by`.
+std::vector<std::string> split(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> tokens;
+    for (std::string t; in >> t;) tokens.push_back(t);
+    return tokens;
+}
+std::string join(const std::vector<std::string>& tokens) {
+    std::string s;
+    for (const auto& t : tokens) s += t + (t == "moves" || t == "value" ? " " : "\n");
+    return s;
+}
+
+const char* const SuperkoPresets[] = {"tromp-taylor", "aga", "tromp-taylor-1996",
+                                      "tromp-taylor-1996-plays"};
+const std::pair<int, int> SmallBoards[] = {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {2, 2}};
+
+}  // namespace
+
+TEST_CASE("verify: every certificate of the boards up to 5 points proves the reference's value",
+          "[verify]") {
+    for (const char* preset : SuperkoPresets)
+        for (auto [rows, cols] : SmallBoards) {
+            if (rows * cols == 5 && std::string(preset) != "tromp-taylor") continue;  // time
+            const Geometry g = *Geometry::make(rows, cols);
+            History h(g, find_preset(preset)->rules);
+            const std::string text = certificate(h, preset, {});
+            INFO(preset << " " << g.name());
+            const auto report = check(text);
+            CHECK(*report.value_x2 == reference_value(h));
+            CHECK(report.nodes > 0);
+        }
+}
+
+TEST_CASE("verify: certificates from random histories prove the reference's value", "[verify]") {
+    std::mt19937_64 rng(2311);
+    int checked = 0, history_matters = 0;
+    for (int round = 0; round < 120; ++round) {
+        auto [rows, cols] = SmallBoards[round % 6];
+        const char* preset = SuperkoPresets[(round / 6) % 4];
+        const Geometry g = *Geometry::make(rows, cols);
+        History h(g, find_preset(preset)->rules);
+        std::vector<Move> moves;
+        const int length = std::uniform_int_distribution<int>(0, 12)(rng);
+        for (int i = 0; i < length && !h.game_over(); ++i) {
+            const Move m =
+                static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+            if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
+            if (h.play(m) == Verdict::Legal) moves.push_back(m);
+        }
+        // A position whose reference search is too long for a unit test is skipped.
+        History probe = h;
+        int v = 0;
+        if (!reference::value_x2(probe, v, 2'000'000)) continue;
+        INFO(preset << " " << g.name() << " after " << moves.size() << " moves");
+        const std::string text = certificate(h, preset, moves);
+        CHECK(*check(text).value_x2 == v);
+        ++checked;
+        // Positions whose value the history changes (the same stones with no history before them
+        // have another value): there the checker's replay of the whole line is what decides.
+        History fresh(g, h.rules(), h.current());
+        int without = 0;
+        if (reference::value_x2(fresh, without, 2'000'000) && without != v) ++history_matters;
+    }
+    CHECK(checked >= 100);
+    CHECK(history_matters >= 3);
+}
+
+TEST_CASE("verify: corrupted certificates are rejected", "[verify]") {
+    const Geometry g = *Geometry::make(2, 2);
+    History h(g, find_preset("tromp-taylor")->rules);
+    const std::string good = certificate(h, "tromp-taylor", {});
+    int value = 0;
+    REQUIRE(accepted(good, value));
+    REQUIRE(value == 2);  // B+1
+
+    auto rejected = [&](const std::string& text) {
+        int v;
+        return !accepted(text, v);
+    };
+    auto replace = [&](std::string text, const std::string& from, const std::string& to) {
+        const auto at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        return text.replace(at, from.size(), to);
+    };
+    // A bound beyond the value, the value's line, the komi, the header.
+    CHECK(rejected(
+        replace(replace(good, "claim black >= 1", "claim black >= 2"), "value 1", "value 2")));
+    CHECK(rejected(replace(good, "value 1", "value 2")));
+    CHECK(rejected(replace(good, "komi 0", "komi 0.5")));
+    CHECK(rejected(replace(good, "smallgo-proof 1", "smallgo-proof 2")));
+    CHECK(rejected(replace(good, "board 2x2", "board 2x3")));
+    CHECK(rejected(replace(good, "rules tromp-taylor", "rules simple")));
+    CHECK(rejected(replace(good, "rules tromp-taylor", "rules nosuch")));
+    // Without one of the two claims the value is not pinned down.
+    CHECK(rejected(good.substr(0, good.find("claim black <="))));
+    // Every truncation.
+    for (std::size_t cut = 0; cut + 1 < good.size(); cut += 7) CHECK(rejected(good.substr(0, cut)));
+
+    // Tree tokens: a prover's move replaced by an illegal or losing one, an answer of the other
+    // side removed or doubled, a leaf where the position is not settled.
+    const auto tokens = split(good);
+    const auto first_tree =
+        std::find(tokens.begin(), tokens.end(), "1") + 1;  // after the first claim
+    int removed = 0, doubled = 0;
+    for (std::size_t i = static_cast<std::size_t>(first_tree - tokens.begin()); i < tokens.size();
+         ++i) {
+        if (tokens[i] != "[") continue;
+        // Remove the first answer and its whole subtree.
+        std::size_t j = i + 2, open = 0;
+        for (; j < tokens.size(); ++j) {
+            if (tokens[j] == "[") ++open;
+            if (tokens[j] == "]") --open;
+            if (open == 0 && (tokens[j] == "." || tokens[j] == "]")) break;
+        }
+        auto cut = tokens;
+        cut.erase(cut.begin() + static_cast<long>(i) + 1, cut.begin() + static_cast<long>(j) + 1);
+        removed += rejected(join(cut));
+        auto twice = tokens;
+        twice.insert(twice.begin() + static_cast<long>(j) + 1,
+                     tokens.begin() + static_cast<long>(i) + 1,
+                     tokens.begin() + static_cast<long>(j) + 1);
+        doubled += rejected(join(twice));
+        if (removed >= 10) break;
+    }
+    CHECK(removed >= 10);
+    CHECK(doubled == removed);
+    CHECK(rejected(replace(good, "[", ".")));
+}
+
+TEST_CASE("verify: no random corruption is accepted with a wrong value", "[verify]") {
+    std::mt19937_64 rng(77);
+    const char* words[] = {".", "[", "]", "pass", "A1", "B1", "A2", "B2", "C1", "end", "claim"};
+    for (auto [rows, cols] : {std::pair{1, 3}, std::pair{2, 2}, std::pair{1, 4}}) {
+        const Geometry g = *Geometry::make(rows, cols);
+        History h(g, find_preset("tromp-taylor")->rules);
+        const std::string good = certificate(h, "tromp-taylor", {});
+        const int truth = reference_value(h);
+        const auto tokens = split(good);
+        int rejected = 0, tries = 0;
+        for (; tries < 1500; ++tries) {
+            auto bad = tokens;
+            const int edits = std::uniform_int_distribution<int>(1, 3)(rng);
+            for (int e = 0; e < edits; ++e) {
+                const auto i = std::uniform_int_distribution<std::size_t>(0, bad.size() - 1)(rng);
+                const auto w = words[std::uniform_int_distribution<int>(0, 10)(rng)];
+                switch (std::uniform_int_distribution<int>(0, 2)(rng)) {
+                    case 0:
+                        bad[i] = w;
+                        break;
+                    case 1:
+                        bad.erase(bad.begin() + static_cast<long>(i));
+                        break;
+                    default:
+                        bad.insert(bad.begin() + static_cast<long>(i), w);
+                }
+            }
+            int v;
+            if (!accepted(join(bad), v))
+                ++rejected;
+            else
+                CHECK(v == truth);  // an accepted certificate proves the true value
+        }
+        INFO(g.name());
+        CHECK(rejected > tries * 9 / 10);
+    }
+}
+
+TEST_CASE(
+    "verify: the checker's leaves agree with the rules kernel's score and the solver's Benson",
+    "[verify]") {
+    std::mt19937_64 rng(5);
+    int alive = 0;
+    for (int round = 0; round < 20000; ++round) {
+        const int rows = std::uniform_int_distribution<int>(1, 6)(rng);
+        const int cols = std::uniform_int_distribution<int>(1, 6)(rng);
+        const Geometry g = *Geometry::make(rows, cols);
+        Bitboard black = 0, white = 0;
+        for (int p = 0; p < g.points(); ++p) {
+            const int c = std::uniform_int_distribution<int>(0, 9)(rng);
+            if (c < 5)
+                black |= Bitboard{1} << p;
+            else if (c < 7)
+                white |= Bitboard{1} << p;
+        }
+        const Position pos = make_position(black, white);
+        INFO(g.name() << " black " << black << " white " << white);
+        CHECK(verify::area_difference(g, pos) == area_score(g, pos));
+        for (Color c : {Color::Black, Color::White})
+            for (bool suicide : {false, true}) {
+                const int safe = verify::safe_points(g, pos, c, suicide);
+                CHECK(safe == unconditional(g, pos, c, suicide).count());
+                alive += safe > 0;
+            }
+    }
+    CHECK(alive > 1000);
+}

@@ -1,0 +1,238 @@
+// The certificate's reader and checker: a tokenizer that counts lines, the header, and one
+// recursive walk per claim on a History of the whole line.
+#include "verify/certificate_check.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <iterator>
+
+#include "rules/history.hpp"
+#include "verify/settled.hpp"
+
+namespace smallgo::verify {
+
+Rejected::Rejected(int l, const std::string& why)
+    : std::runtime_error(l > 0 ? "line " + std::to_string(l) + ": " + why : why), line(l) {}
+
+namespace {
+
+// Longest line the checker follows: far beyond any game a proof on 64 points needs in practice,
+// and a bound on the recursion, so that a malicious file cannot exhaust the stack.
+constexpr int MaxDepth = 20000;
+
+class Tokens {
+  public:
+    explicit Tokens(std::istream& in) : it_(in), end_() {}
+    // The next whitespace-separated token, or "" at the end of the file.
+    std::string next() {
+        while (it_ != end_ && std::isspace(static_cast<unsigned char>(*it_))) {
+            if (*it_ == '\n') ++line_;
+            ++it_;
+        }
+        std::string t;
+        while (it_ != end_ && !std::isspace(static_cast<unsigned char>(*it_))) {
+            if (t.size() > 64) throw Rejected(line_, "a token longer than 64 characters");
+            t += *it_++;
+        }
+        return t;
+    }
+    std::string expect(const char* what) {
+        std::string t = next();
+        if (t.empty())
+            throw Rejected(line_, std::string("the file ends where ") + what + " was expected");
+        return t;
+    }
+    int line() const { return line_; }
+
+  private:
+    std::istreambuf_iterator<char> it_, end_;
+    int line_ = 1;
+};
+
+// "9", "-0.5", "2.5" in half points.
+std::optional<int> parse_points(const std::string& t) {
+    std::string digits = t;
+    bool half = false;
+    if (digits.ends_with(".5"))
+        half = true, digits.resize(digits.size() - 2);
+    else if (digits.ends_with(".0"))
+        digits.resize(digits.size() - 2);
+    const bool negative = digits.starts_with("-");
+    if (negative || digits.starts_with("+")) digits.erase(0, 1);
+    int v = 0;
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec != std::errc() || p != digits.data() + digits.size() || digits.empty() || v > 1000)
+        return std::nullopt;
+    const int x2 = 2 * v + (half ? 1 : 0);
+    return negative ? -x2 : x2;
+}
+
+class Checker {
+  public:
+    Checker(Tokens& t, History& h, Color prover, int bound_x2, const std::atomic<bool>* stop,
+            CheckReport& report)
+        : t_(t),
+          h_(h),
+          g_(h.geometry()),
+          prover_(prover),
+          bound_(bound_x2),
+          stop_(stop),
+          report_(report) {}
+
+    void node(int depth) {
+        if (depth > MaxDepth) throw Rejected(t_.line(), "a line longer than 20000 turns");
+        if (stop_ && stop_->load(std::memory_order_relaxed)) throw Rejected(0, "stopped");
+        report_.depth = std::max(report_.depth, depth);
+        ++report_.nodes;
+        const std::string tok = t_.expect("a move, '[' or '.'");
+        const Position& pos = h_.current();
+        if (tok == ".") return leaf(pos);
+        if (h_.game_over()) throw Rejected(t_.line(), "the game is over here: expected '.'");
+        if (pos.to_move == prover_) {
+            const Move m = move(tok, "the prover's move");
+            play(m, depth);
+            return;
+        }
+        if (tok != "[")
+            throw Rejected(t_.line(), "expected '[' and every legal move of the other side, got '" +
+                                          tok + "'");
+        std::vector<bool> answered(g_.points() + 1, false);  // [m + 1]
+        for (std::string next = t_.expect("a move or ']'"); next != "]";
+             next = t_.expect("a move or ']'")) {
+            const Move m = move(next, "the other side's move");
+            if (answered[m + 1])
+                throw Rejected(t_.line(), "the move " + next + " is answered twice");
+            answered[m + 1] = true;
+            play(m, depth);
+        }
+        for (int m = -1; m < g_.points(); ++m)
+            if (!answered[m + 1] && h_.check(static_cast<Move>(m)) == Verdict::Legal)
+                throw Rejected(t_.line(), "the legal move " + name(static_cast<Move>(m)) +
+                                              " of the other side is not answered");
+    }
+
+  private:
+    Move move(const std::string& tok, const char* what) {
+        const auto m = g_.parse_move(tok);
+        if (!m)
+            throw Rejected(t_.line(),
+                           std::string(what) + " '" + tok + "' is not a move on " + g_.name());
+        const Verdict v = h_.check(*m);
+        if (v != Verdict::Legal)
+            throw Rejected(t_.line(), std::string(what) + " " + tok + " is illegal here (" +
+                                          std::string(verdict_name(v)) + ")");
+        return *m;
+    }
+    void play(Move m, int depth) {
+        h_.play(m);
+        node(depth + 1);
+        h_.pop();
+    }
+    bool meets(int black_x2) const {
+        return prover_ == Color::Black ? black_x2 >= bound_ : black_x2 <= bound_;
+    }
+    void leaf(const Position& pos) {
+        const int komi = h_.rules().komi_x2, n = g_.points();
+        if (pos.game_over()) {
+            const int score = 2 * area_difference(g_, pos) - komi;
+            if (!meets(score))
+                throw Rejected(t_.line(),
+                               "a game ends with " + points(score) + ", beyond the claim");
+            ++report_.final_leaves;
+            return;
+        }
+        const int safe = safe_points(g_, pos, prover_, h_.rules().suicide_allowed);
+        // The prover keeps `safe` points; the other side gets at most the rest.
+        const int bound =
+            prover_ == Color::Black ? 2 * (2 * safe - n) - komi : 2 * (n - 2 * safe) - komi;
+        if (!meets(bound))
+            throw Rejected(t_.line(), "a leaf is not settled: the prover's " +
+                                          std::to_string(safe) + " safe points prove only " +
+                                          points(bound));
+        ++report_.static_leaves;
+    }
+    std::string name(Move m) const { return m == Pass ? "pass" : g_.aga(m); }
+    static std::string points(int x2) {
+        std::string s = std::to_string(x2 / 2);
+        if (x2 < 0 && x2 > -2) s = "-0";
+        return x2 % 2 ? s + ".5" : s;
+    }
+
+    Tokens& t_;
+    History& h_;
+    const Geometry& g_;
+    Color prover_;
+    int bound_;
+    const std::atomic<bool>* stop_;
+    CheckReport& report_;
+};
+
+}  // namespace
+
+CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop) {
+    Tokens t(in);
+    CheckReport r;
+    if (t.next() != "smallgo-proof" || t.next() != "1")
+        throw Rejected(t.line(), "not a smallgo proof certificate (expected 'smallgo-proof 1')");
+    auto keyword = [&](const char* key) {
+        if (t.next() != key) throw Rejected(t.line(), std::string("expected '") + key + "'");
+        return t.expect(key);
+    };
+    r.board = keyword("board");
+    const auto g = Geometry::parse(r.board);
+    if (!g) throw Rejected(t.line(), "bad board '" + r.board + "'");
+    r.rules = keyword("rules");
+    const auto preset = find_preset(r.rules);
+    if (!preset) throw Rejected(t.line(), "unknown rules '" + r.rules + "'");
+    Rules rules = preset->rules;
+    if (!rules.superko()) throw Rejected(t.line(), "certificates are for the superko rules only");
+    const std::string komi = keyword("komi");
+    const auto komi_x2 = parse_points(komi);
+    if (!komi_x2) throw Rejected(t.line(), "bad komi '" + komi + "'");
+    rules.komi_x2 = r.komi_x2 = *komi_x2;
+
+    History h(*g, rules);
+    if (t.next() != "moves") throw Rejected(t.line(), "expected 'moves'");
+    std::string tok = t.expect("'value'");
+    for (; tok != "value"; tok = t.expect("'value'")) {
+        const auto m = g->parse_move(tok);
+        if (!m) throw Rejected(t.line(), "'" + tok + "' is not a move on " + r.board);
+        const Verdict v = h.play(*m);
+        if (v != Verdict::Legal)
+            throw Rejected(
+                t.line(), "the move " + tok + " is illegal (" + std::string(verdict_name(v)) + ")");
+        r.moves.push_back(tok);
+    }
+    const std::string value = t.expect("the value");
+    const auto value_x2 = parse_points(value);
+    if (!value_x2) throw Rejected(t.line(), "bad value '" + value + "'");
+
+    const int n = g->points();
+    r.lower_x2 = -2 * n - rules.komi_x2, r.upper_x2 = 2 * n - rules.komi_x2;
+    for (tok = t.next(); !tok.empty(); tok = t.next()) {
+        if (tok != "claim") throw Rejected(t.line(), "expected 'claim' or the end of the file");
+        const std::string colour = t.expect("black"), op = t.expect(">= or <="),
+                          bound = t.expect("a bound");
+        const auto bound_x2 = parse_points(bound);
+        if (colour != "black" || (op != ">=" && op != "<=") || !bound_x2)
+            throw Rejected(t.line(), "expected 'claim black >= V' or 'claim black <= V'");
+        const Color prover = op == ">=" ? Color::Black : Color::White;
+        Checker c(t, h, prover, *bound_x2, stop, r);
+        c.node(0);
+        if (t.next() != "end")
+            throw Rejected(t.line(), "expected 'end' after the proof of a claim");
+        ++r.claims;
+        if (prover == Color::Black)
+            r.lower_x2 = std::max(r.lower_x2, *bound_x2);
+        else
+            r.upper_x2 = std::min(r.upper_x2, *bound_x2);
+    }
+    if (r.claims == 0) throw Rejected(t.line(), "the certificate proves no claim");
+    if (r.lower_x2 > r.upper_x2) throw Rejected(t.line(), "the claims contradict each other");
+    if (r.lower_x2 != *value_x2 || r.upper_x2 != *value_x2)
+        throw Rejected(t.line(), "the claims do not prove the value " + value);
+    r.value_x2 = *value_x2;
+    return r;
+}
+
+}  // namespace smallgo::verify

@@ -1,0 +1,46 @@
+// The checker of proof certificates (format: docs/proof.md). It trusts the rules kernel and
+// nothing of the search: every line of a proof is replayed through a History from the start of
+// the game, so each move's legality is judged under the whole history of its line; at the
+// prover's turns the certificate's move must be legal, at the other side's turns the certificate
+// must answer exactly the legal moves, each once; every leaf is settled here (verify/settled.hpp):
+// a game over by two passes by its area score, any other leaf by the prover's unconditionally
+// safe points alone. A claim checked this way is a bound on the value of the game, and the
+// certificate's value is accepted only when its claims (with the bounds of the whole board) pin
+// it down.
+#pragma once
+
+#include <atomic>
+#include <istream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rules/types.hpp"
+
+namespace smallgo::verify {
+
+// A rejected certificate: where (line of the file) and why, in one line.
+struct Rejected : std::runtime_error {
+    Rejected(int line, const std::string& why);
+    int line;
+};
+
+struct CheckReport {
+    std::string board, rules;  // as the header names them
+    int komi_x2 = 0;
+    std::vector<std::string> moves;  // played before the position proven
+    // The bounds proven on the value (half points, Black minus White minus komi): the claims'
+    // and those of the whole board.
+    int lower_x2 = 0, upper_x2 = 0;
+    std::optional<int> value_x2;  // the header's value, when the bounds meet it
+    int claims = 0;
+    u64 nodes = 0, final_leaves = 0, static_leaves = 0;
+    int depth = 0;  // the longest line, in turns
+};
+
+// Checks the certificate read from `in`; throws Rejected on the first fault, and Rejected with
+// line 0 when `stop` is set during the check.
+CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop = nullptr);
+
+}  // namespace smallgo::verify

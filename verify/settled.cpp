@@ -1,0 +1,131 @@
+// Plain flood fills over point indices: neighbours from the row and column of a point.
+#include "verify/settled.hpp"
+
+#include <vector>
+
+namespace smallgo::verify {
+
+namespace {
+
+enum Point : int { Empty = 0, BlackStone = 1, WhiteStone = 2 };
+
+struct Board {
+    int rows, cols;
+    std::vector<int> point;  // Empty, BlackStone, WhiteStone
+    std::vector<std::vector<int>> next;
+
+    Board(const Geometry& g, const Position& p) : rows(g.rows()), cols(g.cols()) {
+        const int n = rows * cols;
+        point.assign(n, Empty);
+        next.resize(n);
+        for (int i = 0; i < n; ++i) {
+            if (p.black() >> i & 1) point[i] = BlackStone;
+            if (p.white() >> i & 1) point[i] = WhiteStone;
+            const int r = i / cols, c = i % cols;
+            if (r > 0) next[i].push_back(i - cols);
+            if (r + 1 < rows) next[i].push_back(i + cols);
+            if (c > 0) next[i].push_back(i - 1);
+            if (c + 1 < cols) next[i].push_back(i + 1);
+        }
+    }
+    int size() const { return rows * cols; }
+
+    // Labels the connected groups of points for which `member` holds: label[i] = group number
+    // or -1; returns the number of groups.
+    template <class Member>
+    int label(Member member, std::vector<int>& labels) const {
+        labels.assign(size(), -1);
+        int groups = 0;
+        for (int start = 0; start < size(); ++start) {
+            if (!member(start) || labels[start] >= 0) continue;
+            std::vector<int> queue{start};
+            labels[start] = groups;
+            for (std::size_t k = 0; k < queue.size(); ++k)
+                for (int j : next[queue[k]])
+                    if (member(j) && labels[j] < 0) labels[j] = groups, queue.push_back(j);
+            ++groups;
+        }
+        return groups;
+    }
+};
+
+}  // namespace
+
+int area_difference(const Geometry& g, const Position& p) {
+    const Board b(g, p);
+    std::vector<int> regions;
+    const int count = b.label([&](int i) { return b.point[i] == Empty; }, regions);
+    std::vector<int> reaches(count, 0);  // bit 1: a Black stone, bit 2: a White stone
+    for (int i = 0; i < b.size(); ++i)
+        if (regions[i] >= 0)
+            for (int j : b.next[i]) reaches[regions[i]] |= b.point[j];
+    int difference = 0;
+    for (int i = 0; i < b.size(); ++i) {
+        int owner = b.point[i] != Empty ? b.point[i] : reaches[regions[i]];
+        if (owner == BlackStone) ++difference;
+        if (owner == WhiteStone) --difference;
+    }
+    return difference;
+}
+
+int safe_points(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
+    const Board b(g, p);
+    const int own = c == Color::Black ? BlackStone : WhiteStone;
+    std::vector<int> string_of, region_of;
+    const int strings = b.label([&](int i) { return b.point[i] == own; }, string_of);
+    const int regions = b.label([&](int i) { return b.point[i] != own; }, region_of);
+
+    // vital[r][s]: region r has an empty point and every point of it that must be a liberty of
+    // string s is one (every empty point; with suicide allowed every point).
+    std::vector<std::vector<bool>> vital(regions, std::vector<bool>(strings, false));
+    std::vector<bool> has_empty(regions, false);
+    for (int i = 0; i < b.size(); ++i)
+        if (region_of[i] >= 0 && b.point[i] == Empty) has_empty[region_of[i]] = true;
+    for (int r = 0; r < regions; ++r) {
+        if (!has_empty[r]) continue;
+        for (int s = 0; s < strings; ++s) {
+            bool all = true;
+            for (int i = 0; i < b.size() && all; ++i) {
+                if (region_of[i] != r || (!suicide_allowed && b.point[i] != Empty)) continue;
+                bool next_to_s = false;
+                for (int j : b.next[i]) next_to_s = next_to_s || string_of[j] == s;
+                all = next_to_s;
+            }
+            vital[r][s] = all;
+        }
+    }
+    // Benson: drop strings with fewer than two vital regions left, and regions next to a dropped
+    // string, until nothing changes.
+    std::vector<bool> string_alive(strings, true), region_alive(regions, true);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int s = 0; s < strings; ++s) {
+            if (!string_alive[s]) continue;
+            int count = 0;
+            for (int r = 0; r < regions; ++r) count += region_alive[r] && vital[r][s];
+            if (count < 2) string_alive[s] = false, changed = true;
+        }
+        for (int i = 0; i < b.size(); ++i) {
+            if (region_of[i] < 0 || !region_alive[region_of[i]]) continue;
+            for (int j : b.next[i])
+                if (string_of[j] >= 0 && !string_alive[string_of[j]]) {
+                    region_alive[region_of[i]] = false, changed = true;
+                    break;
+                }
+        }
+    }
+    int safe = 0;
+    for (int i = 0; i < b.size(); ++i) {
+        if (string_of[i] >= 0) {
+            safe += string_alive[string_of[i]];
+        } else if (b.point[i] == Empty) {
+            // A one-point region: it has neighbours (1x1 has none), all alive stones of c.
+            bool eye = !b.next[i].empty();
+            for (int j : b.next[i]) eye = eye && string_of[j] >= 0 && string_alive[string_of[j]];
+            safe += eye;
+        }
+    }
+    return safe;
+}
+
+}  // namespace smallgo::verify
