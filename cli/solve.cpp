@@ -41,6 +41,7 @@ struct SolveArgs {
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     u64 max_nodes = 0;
+    unsigned long long proof_limit = DefaultProofLimit;
     double time_limit = 0;
 };
 
@@ -217,6 +218,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
                       {"positions", s.proof->nodes},
                       {"final_leaves", s.proof->final_leaves},
                       {"static_leaves", s.proof->static_leaves},
+                      {"shared", s.proof->references},
                       {"longest_line", s.proof->depth},
                       {"search_nodes", s.proof->search_nodes},
                       {"seconds", s.proof->seconds}};
@@ -302,12 +304,12 @@ void print_text(const Solved& s, const SolveArgs& a) {
             res.cycle_states, res.cycle_decided, res.cycle_seconds);
     if (s.proof)
         fmt::print(
-            "Proof: {} ({} bytes): {} claim(s), {} positions, {} games ended, {} settled by "
-            "unconditional life, longest line {} turns; written in {:.3f} s ({} search nodes)\n"
-            "Check it with: smallgo verify {}\n",
+            "Proof: {} ({} bytes): {} claim(s), {} positions ({} games ended, {} settled by "
+            "unconditional life, {} shared), longest line {} turns; written in {:.3f} s ({} "
+            "search nodes)\nCheck it with: smallgo verify {}\n",
             a.proof, s.proof->bytes, s.proof->claims, s.proof->nodes, s.proof->final_leaves,
-            s.proof->static_leaves, s.proof->depth, s.proof->seconds, s.proof->search_nodes,
-            a.proof);
+            s.proof->static_leaves, s.proof->references, s.proof->depth, s.proof->seconds,
+            s.proof->search_nodes, a.proof);
 }
 
 void run_solve(const SolveArgs& a) {
@@ -332,6 +334,7 @@ void run_solve(const SolveArgs& a) {
     if (!a.proof.empty()) kept.emplace(o.hash_bytes), o.tables = &*kept;
 
     int exit_code = 0;
+    std::string proof_failed;  // why --proof wrote no certificate
     if (s.h.game_over()) {
         // Nothing to search: the value is the final score.
         s.res.complete = true;
@@ -355,12 +358,15 @@ void run_solve(const SolveArgs& a) {
         exit_code = s.res.complete ? 0 : signals.exit_code();
         if (!a.proof.empty() && s.res.complete) {
             try {
-                s.proof = write_proof_file(a.proof, s.h, s.preset, s.moves, s.res.value_x2, o);
-            } catch (const CertificateStopped&) {
-                s.stopped = signals.signal() != 0 ? std::string(signals.reason()) : "node limit";
-                exit_code = signals.exit_code();
-                fmt::print(stderr, "smallgo: --proof: stopped ({}); no certificate written\n",
-                           s.stopped);
+                s.proof = write_proof_file(a.proof, s.h, s.preset, s.moves, s.res.value_x2, o,
+                                           a.proof_limit);
+            } catch (const CertificateStopped& e) {
+                // The value stands (it is printed); the certificate is not written.
+                proof_failed = signals.signal() != 0
+                                   ? fmt::format("--proof: stopped ({}); no certificate written",
+                                                 signals.reason())
+                                   : fmt::format("--proof: {}; no certificate written", e.what());
+                if (signals.signal() != 0) exit_code = signals.exit_code();
             }
         }
     }
@@ -372,7 +378,8 @@ void run_solve(const SolveArgs& a) {
         print_text(s, a);
     if (!a.sgf.empty()) write_sgf_file(a.sgf, s);
     if (!a.svg.empty()) write_svg_file(a.svg, s);
-    if (exit_code != 0) throw Stopped{s.stopped, exit_code};
+    if (exit_code != 0) throw Stopped{proof_failed.empty() ? s.stopped : proof_failed, exit_code};
+    if (!proof_failed.empty()) throw CheckFailed(proof_failed);
 }
 }  // namespace
 
@@ -413,6 +420,11 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--proof", a->proof,
                     "Write a proof certificate of the value to this file, for `smallgo verify` "
                     "(superko rules; docs/proof.md; default: none)");
+    cmd->add_option(
+        "--proof-limit", a->proof_limit,
+        fmt::format("The most positions a certificate may hold; past it none is written "
+                    "and the exit code is 1 (default {})",
+                    DefaultProofLimit));
     cmd->add_flag("--no-table", a->no_table,
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,

@@ -25,7 +25,8 @@ void check_proof_possible(const History& h, bool setup) {
 }
 
 ProofWritten write_proof_file(const std::string& path, History& h, const std::string& preset,
-                              const std::vector<Move>& moves, int value_x2, const SolveOptions& o) {
+                              const std::vector<Move>& moves, int value_x2, const SolveOptions& o,
+                              unsigned long long max_positions) {
     const auto start = std::chrono::steady_clock::now();
     const Geometry& g = h.geometry();
     const std::string temporary = path + ".partial";
@@ -41,10 +42,12 @@ ProofWritten write_proof_file(const std::string& path, History& h, const std::st
     auto claim = [&](Color prover, const char* op) {
         out << "claim black " << op << ' ' << komi_text(value_x2) << '\n';
         try {
-            CertificateStats s = write_proof_tree(h, ProofClaim{prover, value_x2}, o, out);
+            CertificateStats s =
+                write_proof_tree(h, ProofClaim{prover, value_x2}, o, max_positions, out);
             w.nodes += s.nodes, w.final_leaves += s.final_leaves,
                 w.static_leaves += s.static_leaves;
             w.search_nodes += s.search_nodes, w.depth = std::max(w.depth, s.depth);
+            w.references += s.references;
         } catch (...) {
             out.close();
             std::remove(temporary.c_str());

@@ -15,10 +15,13 @@ namespace smallgo::cli {
 
 struct ProofWritten {
     unsigned long long bytes = 0, nodes = 0, final_leaves = 0, static_leaves = 0;
-    unsigned long long search_nodes = 0;
+    unsigned long long search_nodes = 0, references = 0;
     int claims = 0, depth = 0;
     double seconds = 0;
 };
+
+// Positions a certificate may hold by default (--proof-limit): about 100 MB of file.
+constexpr unsigned long long DefaultProofLimit = 20'000'000;
 
 // Whether --proof can be used for this game: superko rules and a game from the empty board.
 // Throws UsageError (one line) if not.
@@ -26,9 +29,10 @@ void check_proof_possible(const History& h, bool setup);
 
 // Writes the certificate of the value `value_x2` of h's current position to `path` (a temporary
 // file renamed at the end, so a stopped write leaves no partial certificate). `o` is the solve's
-// options with its kept tables. Throws UsageError if the file cannot be written, Stopped-like
-// CertificateStopped when o.stop is set.
+// options with its kept tables. Throws UsageError if the file cannot be written, and
+// CertificateStopped when o.stop is set or the tree passes max_positions (each claim's).
 ProofWritten write_proof_file(const std::string& path, History& h, const std::string& preset,
-                              const std::vector<Move>& moves, int value_x2, const SolveOptions& o);
+                              const std::vector<Move>& moves, int value_x2, const SolveOptions& o,
+                              unsigned long long max_positions = DefaultProofLimit);
 
 }  // namespace smallgo::cli

@@ -7,6 +7,8 @@
 #include <array>
 #include <optional>
 #include <ostream>
+#include <unordered_map>
+#include <vector>
 
 #include "rules/scoring.hpp"
 #include "solver/benson.hpp"
@@ -20,38 +22,135 @@ bool certificate_rules(const Rules& r) {
 
 namespace {
 
+// What a subtree's proof needs of the history before its root (docs/proof.md, "Shared
+// subtrees"): no earlier record may repeat the result of a prover's move in it (a filter that
+// may say "maybe" but never "no" wrongly: the stones common to all those results, and a Bloom
+// filter of their boards), and every earlier record that forbade a move of the other side in it
+// must still be there (exactly: the results, with the index of the record that forbade them).
+struct Needs {
+    Bitboard keep_black = ~Bitboard{0}, keep_white = ~Bitboard{0};
+    std::array<u64, 4> bloom{};
+    std::vector<std::pair<Position, int>> forbidden;
+
+    static std::pair<int, u64> bit(u64 hash, int k) {
+        const u64 b = (hash >> (16 * k)) & 255;
+        return {static_cast<int>(b >> 6), u64{1} << (b & 63)};
+    }
+    void add_result(const Position& x) {
+        keep_black &= x.black(), keep_white &= x.white();
+        for (int k = 0; k < 2; ++k) bloom[bit(x.hash, k).first] |= bit(x.hash, k).second;
+    }
+    bool maybe_result(const Position& r) const {
+        if ((r.black() & keep_black) != keep_black || (r.white() & keep_white) != keep_white)
+            return false;
+        for (int k = 0; k < 2; ++k)
+            if (!(bloom[bit(r.hash, k).first] & bit(r.hash, k).second)) return false;
+        return true;
+    }
+    // A child's needs, as needs of a node whose record has index `index`: forbidding records
+    // after it are on the node's own line.
+    void merge(const Needs& child, int index) {
+        keep_black &= child.keep_black, keep_white &= child.keep_white;
+        for (int i = 0; i < 4; ++i) bloom[i] |= child.bloom[i];
+        for (const auto& f : child.forbidden)
+            if (f.second <= index) forbidden.push_back(f);
+    }
+};
+
 class TreeWriter {
   public:
-    TreeWriter(History& h, const ProofClaim& claim, Searcher& s, std::ostream& out)
-        : h_(h), g_(h.geometry()), claim_(claim), s_(s), out_(out) {}
+    TreeWriter(History& h, const ProofClaim& claim, Searcher& s, u64 max_positions,
+               std::ostream& out)
+        : h_(h), g_(h.geometry()), claim_(claim), s_(s), max_positions_(max_positions), out_(out) {}
 
-    void node(int depth) {
+    // Writes the node at the path's current position; returns what its proof needs.
+    Needs node(int depth) {
         stats.depth = std::max(stats.depth, depth);
-        ++stats.nodes;
-        const Position& pos = h_.current();
-        if (settled(pos)) return token(".");
+        const u64 number = stats.nodes++;
+        if (number >= max_positions_)
+            throw CertificateStopped("the certificate passed " + std::to_string(max_positions_) +
+                                     " positions (--proof-limit)");
+        const Position pos = h_.current();
+        Needs needs;
+        if (settled(pos)) {
+            token(".");
+            return needs;
+        }
+        const Key key{pos.black(), pos.white(),
+                      static_cast<u8>(static_cast<int>(pos.to_move) | pos.passes << 1)};
+        if (const auto found = shared_.find(key); found != shared_.end())
+            for (const Shared& e : found->second)
+                if (holds_here(e.needs)) {
+                    ++stats.references;
+                    std::string ref = "@";  // (operator+ on a literal trips g++ 12's -Wrestrict)
+                    ref += std::to_string(e.number);
+                    token(ref);
+                    needs = e.needs;
+                    for (auto& f : needs.forbidden)
+                        f.second = h_.repetition(f.first, h_.turns() + 1);
+                    return needs;
+                }
+        const int index = h_.turns();
         if (pos.to_move == claim_.prover) {
             const Move m = prover_move();
             token(move_name(m));
-            descend(m, depth);
+            h_.play(m);
+            needs.add_result(h_.current());
+            needs.merge(node(depth + 1), index);
+            h_.pop();
         } else {
             token("[");
             for (int m = -1; m < g_.points(); ++m) {
-                if (h_.check(static_cast<Move>(m)) != Verdict::Legal) continue;
+                Position next;
+                int match = -1;
+                const Verdict v = h_.check(static_cast<Move>(m), next, &match);
+                if (v == Verdict::Superko) needs.forbidden.emplace_back(next, match);
+                if (v != Verdict::Legal) continue;
                 token(move_name(static_cast<Move>(m)));
-                descend(static_cast<Move>(m), depth);
+                h_.play(static_cast<Move>(m));
+                needs.merge(node(depth + 1), index);
+                h_.pop();
             }
             token("]");
         }
+        // Worth a reference later: a subtree of more than a few positions, while memory lasts.
+        if (stats.nodes - number >= MinShared && stored_ < MaxShared) {
+            auto& list = shared_[key];
+            if (list.size() < MaxPerPosition) list.push_back(Shared{number, needs}), ++stored_;
+        }
+        return needs;
     }
 
     CertificateStats stats;
 
   private:
-    void descend(Move m, int depth) {
-        h_.play(m);
-        node(depth + 1);
-        h_.pop();
+    static constexpr u64 MinShared = 4;
+    static constexpr u64 MaxShared = u64{1} << 24;
+    static constexpr std::size_t MaxPerPosition = 4;  // proofs kept per position for references
+    struct Key {
+        Bitboard black, white;
+        u8 side_passes;
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const {
+            return zobrist::splitmix64(k.black * 0x9E3779B97F4A7C15 ^ zobrist::splitmix64(k.white) ^
+                                       k.side_passes);
+        }
+    };
+    struct Shared {
+        u64 number;
+        Needs needs;
+    };
+
+    // Whether a subtree with these needs is proven on the current path too: no record of the path
+    // may be a result of the prover's moves in it, and every forbidding record is there.
+    bool holds_here(const Needs& needs) const {
+        for (int i = 0; i <= h_.turns(); ++i)
+            if (needs.maybe_result(h_.at(i))) return false;
+        for (const auto& f : needs.forbidden)
+            if (h_.repetition(f.first, h_.turns() + 1) < 0) return false;
+        return true;
     }
 
     // The prover's view of the claim's bound (the search's values are the side to move's).
@@ -94,7 +193,22 @@ class TreeWriter {
         const int count = s_.pv_order(h_.current(), true, moves);
         for (int i = 0; i < count; ++i)
             if (settles_child(moves[i])) return moves[i];
+        // A move the search's table already proves, before any search.
+        if (const Move known = s_.move_known_to_reach(target(), moves.data(), count);
+            known != NoMove)
+            return known;
         const u64 before = s_.nodes;
+        // Else the search proves the node itself (one test, at the bound: it stores the proofs of
+        // the children it needs), and the table then names the move. Testing the moves one by one
+        // instead spent minutes refuting bad ones on 3x3 under tromp-taylor-1996-plays.
+        const bool proven = s_.at_least(target());
+        if (s_.stopped()) throw CertificateStopped("the search was stopped");
+        if (!proven) throw std::logic_error("certificate: the search cannot prove the claim here");
+        if (const Move known = s_.move_known_to_reach(target(), moves.data(), count);
+            known != NoMove) {
+            stats.search_nodes += s_.nodes - before;
+            return known;
+        }
         for (int i = 0; i < count; ++i) {
             const bool good = s_.child_at_least(moves[i], target());
             if (s_.stopped()) throw CertificateStopped("the search was stopped");
@@ -113,8 +227,11 @@ class TreeWriter {
 
     History& h_;
     const Geometry& g_;
+    std::unordered_map<Key, std::vector<Shared>, KeyHash> shared_;
+    u64 stored_ = 0;
     ProofClaim claim_;
     Searcher& s_;
+    u64 max_positions_;
     std::ostream& out_;
     u64 tokens_ = 0;
 };
@@ -122,7 +239,7 @@ class TreeWriter {
 }  // namespace
 
 CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const SolveOptions& o,
-                                  std::ostream& out) {
+                                  u64 max_positions, std::ostream& out) {
     if (!certificate_rules(h.rules()))
         throw std::invalid_argument("proof certificates need a superko rule");
     SolveOptions one = o;
@@ -133,7 +250,7 @@ CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const Sol
     if (!o.tables) own.emplace(o.hash_bytes);
     SolveTables& tables = o.tables ? *o.tables : *own;
     Searcher s(h, tables.proofs, tables.open, one, nullptr);
-    TreeWriter w(h, claim, s, out);
+    TreeWriter w(h, claim, s, max_positions, out);
     w.node(0);
     out << '\n';
     return w.stats;

@@ -26,11 +26,13 @@ struct CertificateStats {
     u64 nodes = 0;          // positions in the tree, leaves included
     u64 final_leaves = 0;   // games ended by two passes
     u64 static_leaves = 0;  // settled by unconditional life
+    u64 references = 0;     // subtrees shared: references to a position proven before
     u64 search_nodes = 0;   // nodes the search spent choosing the prover's moves
     int depth = 0;          // the longest line, in turns
 };
 
-// The search stopped (SolveOptions::stop or node_limit) before the tree was complete.
+// The search stopped (SolveOptions::stop or node_limit), or the tree passed its limit of
+// positions, before it was complete: `what` says which.
 struct CertificateStopped : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
@@ -41,9 +43,10 @@ bool certificate_rules(const Rules& r);
 // Writes the tree that proves `claim` from h's current position to `out`: its tokens only
 // (docs/proof.md), the caller writes the header. The search runs on o.tables (or tables of its
 // own) with one thread; a solve of the same position just before, with the same tables, makes
-// it mostly table hits. Throws CertificateStopped when stopped, std::logic_error if the claim is
-// false (the search found no move for the prover). h is unchanged on return.
+// it mostly table hits. Throws CertificateStopped when stopped or past `max_positions`,
+// std::logic_error if the claim is false (the search found no move for the prover). h is
+// unchanged on return.
 CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const SolveOptions& o,
-                                  std::ostream& out);
+                                  u64 max_positions, std::ostream& out);
 
 }  // namespace smallgo

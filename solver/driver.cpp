@@ -162,6 +162,36 @@ bool Searcher::child_at_least(Move m, int target) {
     return !child_high;
 }
 
+Move Searcher::move_known_to_reach(int target, const Move* moves, int count) {
+    for (int i = 0; i < count; ++i) {
+        int value = 0;
+        switch (enter(moves[i], value)) {
+            case Step::Illegal:
+                continue;
+            case Step::Ended:
+                if (value >= target) return moves[i];
+                continue;
+            case Step::Entered:
+                break;
+        }
+        const Position next = h_->current();
+        int lo, hi;
+        static_bounds(next, lo, hi);
+        Outcome r{Unknown, 0};
+        if (hi < 1 - target) {
+            r = {Low, hi};
+        } else if (options_.use_table) {
+            Keep k;
+            Dep d;
+            TableRead unused;
+            r = read_table(canonical(next), next, h_->turns(), 1 - target, k, d, unused);
+        }
+        h_->pop();
+        if (r.kind == Low) return moves[i];
+    }
+    return NoMove;
+}
+
 void Searcher::report(int depth, Kind kind) const {
     if (options_.progress && h_->turns() == root_turns_ + 1)
         options_.progress({root_move_, depth, static_cast<int>(kind), nodes});

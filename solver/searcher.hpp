@@ -44,6 +44,10 @@ class Searcher {
     // Whether the value after m (mover's view) is known without a search: m ends the game, or
     // the child's static bounds meet. False for an illegal m.
     bool child_decided(Move m, int& value);
+    // Of the moves in moves[0..count), the first after which the value (mover's view) is known
+    // to reach target without a search: the game ends there with it, or the child's static
+    // bounds or a usable table entry show the child below 1 - target. NoMove if none.
+    Move move_known_to_reach(int target, const Move* moves, int count);
     // The static upper bound of the current position's value (side to move's view).
     int static_upper() const {
         int lo, hi;

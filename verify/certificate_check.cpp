@@ -2,9 +2,13 @@
 // recursive walk per claim on a History of the whole line.
 #include "verify/certificate_check.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <iterator>
+#include <map>
+#include <set>
+#include <tuple>
 
 #include "rules/history.hpp"
 #include "verify/settled.hpp"
@@ -69,13 +73,14 @@ std::optional<int> parse_points(const std::string& t) {
 
 class Checker {
   public:
-    Checker(Tokens& t, History& h, Color prover, int bound_x2, const std::atomic<bool>* stop,
-            CheckReport& report)
+    Checker(Tokens& t, History& h, Color prover, int bound_x2, const std::set<u64>& referenced,
+            const std::atomic<bool>* stop, CheckReport& report)
         : t_(t),
           h_(h),
           g_(h.geometry()),
           prover_(prover),
           bound_(bound_x2),
+          referenced_(referenced),
           stop_(stop),
           report_(report) {}
 
@@ -83,13 +88,42 @@ class Checker {
         if (depth > MaxDepth) throw Rejected(t_.line(), "a line longer than 20000 turns");
         if (stop_ && stop_->load(std::memory_order_relaxed)) throw Rejected(0, "stopped");
         report_.depth = std::max(report_.depth, depth);
+        const u64 number = count_++;
         ++report_.nodes;
         const std::string tok = t_.expect("a move, '[' or '.'");
+        if (tok.starts_with("@")) return reference(tok);
+        const bool shared = referenced_.contains(number);
+        if (shared) open_.push_back(Open{number, h_.turns(), h_.current(), {}, {}});
+        inner(tok, depth);
+        if (shared) close();
+    }
+
+  private:
+    // What a shared subtree's proof needs of the history before its root (docs/proof.md): the
+    // results of the prover's moves in it (no earlier record may repeat one), and the results of
+    // the other side's moves that an earlier record forbade (with that record's index: one must
+    // still forbid them).
+    struct Open {
+        u64 number;
+        int index;
+        Position pos;
+        std::vector<Position> results;
+        std::vector<std::pair<Position, int>> forbidden;
+    };
+    struct Proven {
+        Position pos;
+        std::vector<Position> results, forbidden;
+    };
+
+    void inner(const std::string& tok, int depth) {
         const Position& pos = h_.current();
         if (tok == ".") return leaf(pos);
         if (h_.game_over()) throw Rejected(t_.line(), "the game is over here: expected '.'");
         if (pos.to_move == prover_) {
             const Move m = move(tok, "the prover's move");
+            Position next;
+            h_.check(m, next);
+            if (!open_.empty()) open_.back().results.push_back(next);
             play(m, depth);
             return;
         }
@@ -105,13 +139,80 @@ class Checker {
             answered[m + 1] = true;
             play(m, depth);
         }
-        for (int m = -1; m < g_.points(); ++m)
-            if (!answered[m + 1] && h_.check(static_cast<Move>(m)) == Verdict::Legal)
+        for (int m = -1; m < g_.points(); ++m) {
+            if (answered[m + 1]) continue;
+            Position next;
+            int match = -1;
+            const Verdict v = h_.check(static_cast<Move>(m), next, &match);
+            if (v == Verdict::Legal)
                 throw Rejected(t_.line(), "the legal move " + name(static_cast<Move>(m)) +
                                               " of the other side is not answered");
+            if (v == Verdict::Superko) forbid(next, match);
+        }
     }
 
-  private:
+    void forbid(const Position& next, int match) {
+        if (!open_.empty() && match <= open_.back().index)
+            open_.back().forbidden.emplace_back(next, match);
+    }
+    static bool before(const Position& a, const Position& b) {
+        return std::tie(a.stones[0], a.stones[1], a.to_move) <
+               std::tie(b.stones[0], b.stones[1], b.to_move);
+    }
+    static bool same(const Position& a, const Position& b) {
+        return a.same_board(b) && a.to_move == b.to_move;
+    }
+    // A shared subtree is proven: its needs are kept for references, and passed to the enclosing
+    // shared subtree (forbidding records after its root are on its own line).
+    void close() {
+        Open o = std::move(open_.back());
+        open_.pop_back();
+        std::sort(o.results.begin(), o.results.end(), before);
+        o.results.erase(std::unique(o.results.begin(), o.results.end(), same), o.results.end());
+        Proven p{o.pos, o.results, {}};
+        for (const auto& f : o.forbidden) p.forbidden.push_back(f.first);
+        if (!open_.empty()) {
+            Open& up = open_.back();
+            up.results.insert(up.results.end(), o.results.begin(), o.results.end());
+            for (const auto& f : o.forbidden) forbid(f.first, f.second);
+        }
+        proven_.emplace(o.number, std::move(p));
+    }
+    // `@K`: the subtree proven at node K of this claim holds here, if this is its position and
+    // the history of this line gives it what it needs.
+    void reference(const std::string& tok) {
+        u64 k = 0;
+        auto [p, ec] = std::from_chars(tok.data() + 1, tok.data() + tok.size(), k);
+        if (ec != std::errc() || p != tok.data() + tok.size())
+            throw Rejected(t_.line(), "bad reference '" + tok + "'");
+        const auto it = proven_.find(k);
+        if (it == proven_.end())
+            throw Rejected(t_.line(),
+                           tok + " refers to no position proven before it in this claim");
+        const Proven& pr = it->second;
+        const Position& here = h_.current();
+        if (!pr.pos.same_board(here) || pr.pos.to_move != here.to_move ||
+            pr.pos.passes != here.passes)
+            throw Rejected(t_.line(), tok + " refers to another position");
+        const int records = h_.turns() + 1;
+        for (const Position& x : pr.results)
+            if (h_.repetition(x, records) >= 0)
+                throw Rejected(t_.line(), tok +
+                                              " does not hold here: a prover's move in it repeats "
+                                              "an earlier position of this line");
+        for (const Position& x : pr.forbidden) {
+            const int match = h_.repetition(x, records);
+            if (match < 0)
+                throw Rejected(t_.line(), tok +
+                                              " does not hold here: a move of the other side "
+                                              "that it leaves out is legal on this line");
+            forbid(x, match);
+        }
+        if (!open_.empty())
+            open_.back().results.insert(open_.back().results.end(), pr.results.begin(),
+                                        pr.results.end());
+        ++report_.references;
+    }
     Move move(const std::string& tok, const char* what) {
         const auto m = g_.parse_move(tok);
         if (!m)
@@ -163,13 +264,36 @@ class Checker {
     const Geometry& g_;
     Color prover_;
     int bound_;
+    const std::set<u64>& referenced_;  // the nodes some reference names
+    u64 count_ = 0;                    // nodes of this claim so far (preorder numbers)
+    std::vector<Open> open_;           // the shared subtrees being checked, innermost last
+    std::map<u64, Proven> proven_;
     const std::atomic<bool>* stop_;
     CheckReport& report_;
 };
 
+// Pass 1: the node numbers that references name, per claim, so that pass 2 keeps the needs of
+// those subtrees only.
+std::vector<std::set<u64>> referenced_nodes(std::istream& in) {
+    Tokens t(in);
+    std::vector<std::set<u64>> claims;
+    for (std::string tok = t.next(); !tok.empty(); tok = t.next()) {
+        if (tok == "claim") claims.emplace_back();
+        u64 k = 0;
+        if (tok.starts_with("@") && !claims.empty() &&
+            std::from_chars(tok.data() + 1, tok.data() + tok.size(), k).ec == std::errc())
+            claims.back().insert(k);
+    }
+    return claims;
+}
+
 }  // namespace
 
 CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop) {
+    const auto referenced = referenced_nodes(in);
+    in.clear();
+    in.seekg(0);
+    if (!in) throw Rejected(0, "the certificate must be a file that can be read twice");
     Tokens t(in);
     CheckReport r;
     if (t.next() != "smallgo-proof" || t.next() != "1")
@@ -217,7 +341,10 @@ CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop) {
         if (colour != "black" || (op != ">=" && op != "<=") || !bound_x2)
             throw Rejected(t.line(), "expected 'claim black >= V' or 'claim black <= V'");
         const Color prover = op == ">=" ? Color::Black : Color::White;
-        Checker c(t, h, prover, *bound_x2, stop, r);
+        const std::size_t claim = static_cast<std::size_t>(r.claims);
+        static const std::set<u64> none;
+        Checker c(t, h, prover, *bound_x2, claim < referenced.size() ? referenced[claim] : none,
+                  stop, r);
         c.node(0);
         if (t.next() != "end")
             throw Rejected(t.line(), "expected 'end' after the proof of a claim");

@@ -36,7 +36,8 @@ struct CheckReport {
     std::optional<int> value_x2;  // the header's value, when the bounds meet it
     int claims = 0;
     u64 nodes = 0, final_leaves = 0, static_leaves = 0;
-    int depth = 0;  // the longest line, in turns
+    u64 references = 0;  // shared subtrees used again
+    int depth = 0;       // the longest line, in turns
 };
 
 // Checks the certificate read from `in`; throws Rejected on the first fault, and Rejected with
