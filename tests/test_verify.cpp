@@ -166,8 +166,7 @@ TEST_CASE("verify: corrupted certificates are rejected", "[verify]") {
     // Tree tokens: a prover's move replaced by an illegal or losing one, an answer of the other
     // side removed or doubled, a leaf where the position is not settled.
     const auto tokens = split(good);
-    const auto first_tree =
-        std::find(tokens.begin(), tokens.end(), "1") + 1;  // after the first claim
+    const auto first_tree = std::find(tokens.begin(), tokens.end(), "claim");
     int removed = 0, doubled = 0;
     for (std::size_t i = static_cast<std::size_t>(first_tree - tokens.begin()); i < tokens.size();
          ++i) {
@@ -177,8 +176,11 @@ TEST_CASE("verify: corrupted certificates are rejected", "[verify]") {
         for (; j < tokens.size(); ++j) {
             if (tokens[j] == "[") ++open;
             if (tokens[j] == "]") --open;
-            if (open == 0 && (tokens[j] == "." || tokens[j] == "]")) break;
+            // The answer's subtree ends with a leaf or a reference at its own level.
+            if (open == 0 && (tokens[j] == "." || tokens[j] == "]" || tokens[j].starts_with("@")))
+                break;
         }
+        REQUIRE(j < tokens.size());
         auto cut = tokens;
         cut.erase(cut.begin() + static_cast<long>(i) + 1, cut.begin() + static_cast<long>(j) + 1);
         removed += rejected(join(cut));
