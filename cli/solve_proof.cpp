@@ -34,7 +34,7 @@ ProofWritten write_proof_file(const std::string& path, History& h, const std::st
     if (!out) throw UsageError(fmt::format("--proof: cannot write '{}'", temporary));
     out << "smallgo-proof 1\nboard " << g.name() << "\nrules " << preset << "\nkomi "
         << komi_text(h.rules().komi_x2) << "\nmoves";
-    for (Move m : moves) out << ' ' << (m == Pass ? std::string("pass") : g.aga(m));
+    if (!moves.empty()) out << ' ' << moves_text(g, moves);
     out << "\nvalue " << komi_text(value_x2) << '\n';
 
     ProofWritten w;

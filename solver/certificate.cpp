@@ -93,7 +93,7 @@ class TreeWriter {
         const int index = h_.turns();
         if (pos.to_move == claim_.prover) {
             const Move m = prover_move();
-            token(move_name(m));
+            token(g_.aga(m));
             h_.play(m);
             needs.add_result(h_.current());
             needs.merge(node(depth + 1), index);
@@ -106,7 +106,7 @@ class TreeWriter {
                 const Verdict v = h_.check(static_cast<Move>(m), next, &match);
                 if (v == Verdict::Superko) needs.forbidden.emplace_back(next, match);
                 if (v != Verdict::Legal) continue;
-                token(move_name(static_cast<Move>(m)));
+                token(g_.aga(static_cast<Move>(m)));
                 h_.play(static_cast<Move>(m));
                 needs.merge(node(depth + 1), index);
                 h_.pop();
@@ -164,29 +164,27 @@ class TreeWriter {
     // A leaf: the game is over (its score must meet the bound: the search proved every line
     // here), or the prover's safe points alone meet it.
     bool settled(const Position& pos) {
-        if (pos.game_over()) {
-            if (!meets(2 * area_score(g_, pos) - h_.rules().komi_x2))
-                throw std::logic_error("certificate: a line ends below the claimed bound");
-            ++stats.final_leaves;
-            return true;
-        }
-        const bool enough = static_meets(pos);
-        if (enough) ++stats.static_leaves;
-        return enough;
+        const bool done = leaf_meets(pos);
+        if (pos.game_over() && !done)
+            throw std::logic_error("certificate: a line ends below the claimed bound");
+        if (done) ++(pos.game_over() ? stats.final_leaves : stats.static_leaves);
+        return done;
     }
     bool settles_child(Move m) {
         if (h_.play(m) != Verdict::Legal) return false;
-        const Position& next = h_.current();
-        bool done = next.game_over() ? meets(2 * area_score(g_, next) - h_.rules().komi_x2)
-                                     : static_meets(next);
+        const bool done = leaf_meets(h_.current());
         h_.pop();
         return done;
     }
-    bool static_meets(const Position& pos) const {
+    // Whether pos is a leaf that meets the bound: a finished game by its score, any other
+    // position by the bound the prover's safe points alone give (Black's view: at least
+    // 2s - n for Black, at most n - 2s for White, minus komi; in half points).
+    bool leaf_meets(const Position& pos) const {
         const int n = g_.points(), komi = h_.rules().komi_x2;
+        if (pos.game_over()) return meets(2 * area_score(g_, pos) - komi);
         const int safe = unconditional(g_, pos, claim_.prover, h_.rules().suicide_allowed).count();
-        return claim_.prover == Color::Black ? 2 * (2 * safe - n) - komi >= claim_.bound_x2
-                                             : 2 * (n - 2 * safe) - komi <= claim_.bound_x2;
+        return meets(claim_.prover == Color::Black ? 2 * (2 * safe - n) - komi
+                                                   : 2 * (n - 2 * safe) - komi);
     }
     Move prover_move() {
         std::array<Move, MaxPoints + 1> moves;
@@ -219,7 +217,6 @@ class TreeWriter {
         }
         throw std::logic_error("certificate: no move of the prover reaches the claimed bound");
     }
-    std::string move_name(Move m) const { return m == Pass ? "pass" : g_.aga(m); }
     void token(const std::string& t) {
         out_ << t;
         out_ << (++tokens_ % 24 == 0 ? '\n' : ' ');

@@ -174,18 +174,9 @@ Move Searcher::move_known_to_reach(int target, const Move* moves, int count) {
             case Step::Entered:
                 break;
         }
-        const Position next = h_->current();
-        int lo, hi;
-        static_bounds(next, lo, hi);
-        Outcome r{Unknown, 0};
-        if (hi < 1 - target) {
-            r = {Low, hi};
-        } else if (options_.use_table) {
-            Keep k;
-            Dep d;
-            TableRead unused;
-            r = read_table(canonical(next), next, h_->turns(), 1 - target, k, d, unused);
-        }
+        Keep k;
+        Dep d;
+        const Outcome r = look_up_child(h_->current(), h_->turns(), 1 - target, k, d);
         h_->pop();
         if (r.kind == Low) return moves[i];
     }

@@ -112,6 +112,16 @@ Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, i
     return {Unknown, 0};
 }
 
+Outcome Searcher::look_up_child(const Position& next, int ply, int child_beta, Keep& keep,
+                                Dep& dep) {
+    int lo, hi;
+    static_bounds(next, lo, hi);
+    if (hi < child_beta) return {Low, hi};
+    if (lo >= child_beta) return {High, lo};
+    TableRead unused;
+    return read_table(canonical(next), next, ply, child_beta, keep, dep, unused);
+}
+
 Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
@@ -125,15 +135,7 @@ Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
             // The child's own steps 1 and 2 at the null window 1 - beta: a Low answer there
             // (its value below 1 - beta) is this node's High.
             h_->push(next, m != Pass);
-            int lo, hi;
-            static_bounds(next, lo, hi);
-            Outcome r{Unknown, 0};
-            if (hi < 1 - n.beta) {
-                r = {Low, hi};
-            } else if (lo < 1 - n.beta) {
-                TableRead unused;
-                r = read_table(canonical(next), next, n.ply + 1, 1 - n.beta, ck, cd, unused);
-            }
+            const Outcome r = look_up_child(next, n.ply + 1, 1 - n.beta, ck, cd);
             h_->pop();
             if (r.kind != Low) continue;
             value = -r.value;

@@ -135,6 +135,10 @@ class Searcher {
     // bound that decides the test against beta (its keep and dep set), else Unknown with `read`.
     Outcome read_table(const Canonical& c, const Position& pos, int ply, int beta, Keep& keep,
                        Dep& dep, TableRead& read);
+    // A child's own steps 1 and 2 at the null window child_beta, the child being the path's current
+    // position `next` at `ply`: Low or High from its static bounds or a usable table entry (its
+    // keep and dep set), else Unknown. Nothing is searched.
+    Outcome look_up_child(const Position& next, int ply, int child_beta, Keep& keep, Dep& dep);
     // Enhanced transposition cutoffs: High (stored) when one of the children moves[0..count),
     // with its value read from the game's end, its static bounds or the table, proves n High;
     // else Unknown. Nothing is searched; a child that decides nothing is left to step 5.

@@ -145,7 +145,7 @@ class Checker {
             int match = -1;
             const Verdict v = h_.check(static_cast<Move>(m), next, &match);
             if (v == Verdict::Legal)
-                throw Rejected(t_.line(), "the legal move " + name(static_cast<Move>(m)) +
+                throw Rejected(t_.line(), "the legal move " + g_.aga(static_cast<Move>(m)) +
                                               " of the other side is not answered");
             if (v == Verdict::Superko) forbid(next, match);
         }
@@ -252,7 +252,6 @@ class Checker {
                                           points(bound));
         ++report_.static_leaves;
     }
-    std::string name(Move m) const { return m == Pass ? "pass" : g_.aga(m); }
     static std::string points(int x2) {
         std::string s = std::to_string(x2 / 2);
         if (x2 < 0 && x2 > -2) s = "-0";
