@@ -27,7 +27,7 @@ struct GamesArgs {
     std::string rules{DefaultPreset};
     std::string memory = "1G";
     int threads = default_threads();
-    bool by_length = false, json = false, estimate = false;
+    bool by_length = false, json = false, estimate = false, no_suicide = false;
     u64 samples = 10000, seed = 1;
 };
 
@@ -113,6 +113,7 @@ void run_exact(const GamesArgs& a, const Geometry& g, const Rules& rules) {
     if (a.json) {
         nlohmann::json j = {{"board", name},
                             {"rules", a.rules},
+                            {"suicide", rules.suicide_allowed},
                             {"games", r.total.str()},
                             {"complete", r.complete()},
                             {"lines_done", r.lines_done},
@@ -170,6 +171,7 @@ void run_estimate(const GamesArgs& a, const Geometry& g, const Rules& rules) {
     if (a.json) {
         nlohmann::json j = {{"board", name},
                             {"rules", a.rules},
+                            {"suicide", rules.suicide_allowed},
                             {"estimate", sci(e.mean)},
                             {"low", sci(e.low)},
                             {"high", sci(e.high)},
@@ -218,17 +220,27 @@ void add_games_command(CLI::App& app) {
                     "when full, the cheapest states are recounted");
     cmd->add_flag("--estimate", args->estimate,
                   "Estimate by Knuth's random walks instead of counting");
-    cmd->add_option("--samples", args->samples, "Random games of --estimate (default 10000)");
-    cmd->add_option("--seed", args->seed, "Seed of --estimate's random games (default 1)");
+    cmd->add_flag("--no-suicide", args->no_suicide,
+                  "Forbid suicide whatever the preset says (tromp-taylor with it: positional "
+                  "superko without suicide)");
+    auto* samples =
+        cmd->add_option("--samples", args->samples, "Random games of --estimate (default 10000)");
+    auto* seed =
+        cmd->add_option("--seed", args->seed, "Seed of --estimate's random games (default 1)");
     cmd->footer(
         "A game is every turn from the empty board to its end, passes included.\n\n"
         "Examples:\n"
         "  smallgo games 1x3 --by-length\n"
         "  smallgo games 2x2 --rules aga --threads 2\n"
+        "  smallgo games 1x4 --no-suicide\n"
         "  smallgo games 3x3 --estimate --samples 100000 --seed 7");
-    cmd->callback([args] {
+    cmd->callback([args, samples, seed] {
         const Geometry g = parse_board(args->board);
-        const Rules rules = parse_rules(args->rules);
+        Rules rules = parse_rules(args->rules);
+        if (args->no_suicide) rules.suicide_allowed = false;
+        if (!args->estimate && (samples->count() > 0 || seed->count() > 0))
+            throw UsageError(
+                "--samples and --seed go with --estimate; the exact count has neither");
         if (args->estimate)
             run_estimate(*args, g, rules);
         else

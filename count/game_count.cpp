@@ -2,6 +2,7 @@
 #include "count/game_count.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <chrono>
 #include <mutex>
@@ -60,7 +61,13 @@ class Walker {
 
     // The counts of the line's end, or nullptr when stopped or past 2^64.
     const u64* count() {
-        walk(&buf_[std::size_t(h_.turns()) * s_.coefficients]);
+        u64* out = &buf_[std::size_t(h_.turns()) * s_.coefficients];
+        if (s_.space.rules().ko == KoRule::Simple || h_.game_over()) {
+            walk(out);
+        } else {
+            const Position& cur = h_.current();
+            walk_table(s_.space.grid_index(cur), cur.to_move, cur.passes, h_.turns(), out);
+        }
         if (stopped()) return nullptr;
         return &buf_[std::size_t(h_.turns()) * s_.coefficients];
     }
@@ -71,35 +78,47 @@ class Walker {
                s_.overflow.load(std::memory_order_relaxed);
     }
 
+    // The key of the current state of the History walk (simple ko).
     GameKey key() const {
         const Position& cur = h_.current();
-        GameKey k;
-        k.seen = s_.space.relevant_seen(s_.space.atom(cur), seen_[h_.turns()]);
-        k.grid = static_cast<u16>(s_.space.grid_index(cur));
-        k.to_move = static_cast<u8>(cur.to_move);
-        k.passes = cur.passes;
         // Simple ko reads the grid two records back (History::check); no other rule does.
-        if (s_.space.rules().ko == KoRule::Simple && h_.turns() >= 1)
-            k.ko_grid = static_cast<u16>(s_.space.grid_index(h_.at(h_.turns() - 1)));
+        const u16 ko_grid = h_.turns() >= 1
+                                ? static_cast<u16>(s_.space.grid_index(h_.at(h_.turns() - 1)))
+                                : GameKey::NoKoGrid;
+        return key_of(s_.space.grid_index(cur), cur.to_move, cur.passes, ko_grid,
+                      seen_[h_.turns()]);
+    }
+
+    GameKey key_of(int gi, Color to_move, int passes, u16 ko_grid, const AtomSet& seen) const {
+        GameKey k;
+        k.seen = s_.space.relevant_seen(s_.space.atom_of(gi, to_move), seen);
+        k.grid = static_cast<u16>(gi);
+        k.to_move = static_cast<u8>(to_move);
+        k.passes = static_cast<u8>(passes);
+        k.ko_grid = ko_grid;
         return s_.symmetry ? least_image(k) : k;
     }
 
-    // The least key (by its words) among the images of k under the game's symmetries: one key
-    // for all the states that symmetry makes alike, since their counts are equal.
+    // The least key among the images of k under the game's symmetries, ordered by the grid
+    // word first (GameKey::words()[2]) and then the seen atoms: one key for all the states that
+    // symmetry makes alike, since their counts are equal. Only the images whose grid word ties
+    // with the least so far have their seen atoms mapped.
     GameKey least_image(const GameKey& k) const {
         const GameSpace& sp = s_.space;
         GameKey best = k;
-        auto best_words = k.words();
+        u64 best_grid_word = k.words()[2];
         for (int sym = 1; sym < sp.symmetries(); ++sym) {
             GameKey c;
-            k.seen.for_each([&](int a) { c.seen.add(sp.map_atom(sym, a)); });
             c.grid = static_cast<u16>(sp.map_grid(sym, k.grid));
             c.to_move = static_cast<u8>(k.to_move ^ u8(sp.swaps_colours(sym)));
             c.passes = k.passes;
             if (k.ko_grid != GameKey::NoKoGrid)
                 c.ko_grid = static_cast<u16>(sp.map_grid(sym, k.ko_grid));
-            const auto w = c.words();
-            if (w < best_words) best = c, best_words = w;
+            const u64 grid_word = c.words()[2];
+            if (grid_word > best_grid_word) continue;
+            k.seen.for_each([&](int a) { c.seen.add(sp.map_atom(sym, a)); });
+            if (grid_word < best_grid_word || c.seen.w < best.seen.w)
+                best = c, best_grid_word = grid_word;
         }
         return best;
     }
@@ -114,7 +133,89 @@ class Walker {
         return true;
     }
 
+    // Writes into out the counts of games from the state with grid gi, `side` to move, `passes`
+    // consecutive passes and seen_[d] seen; returns the states walked. The rules enter through
+    // the play table (GameSpace::play_grid, made by Position::play) and the atoms: under every
+    // ko rule but simple ko a play is forbidden exactly when its record's atom is seen, a pass is
+    // always allowed, and the second pass in a row ends the game (History::check; the tests
+    // compare the counts with a plain enumeration through the naive rules on every preset).
+    u64 walk_table(int gi, Color side, int passes, int d, u64* out) {
+        const int k = s_.coefficients;
+        std::fill(out, out + k, 0);
+        if (passes >= 2) {
+            out[0] = 1;  // the game is complete: zero turns left
+            return 1;
+        }
+        const GameKey key_here = key_of(gi, side, passes, GameKey::NoKoGrid, seen_[d]);
+        if (s_.memo.probe(key_here, out)) {
+            ++hits_;
+            return 1;
+        }
+        return expand(gi, side, passes, d, key_here, out);
+    }
+
+    // walk_table for a state not in the memo, whose key is key_here. The children's keys are
+    // made and their memo slots fetched first, before any child is probed: the memo's cache
+    // misses then overlap instead of coming one after another.
+    u64 expand(int gi, Color side, int passes, int d, const GameKey& key_here, u64* out) {
+        if ((++nodes_ & StopPollMask) == 0 && s_.stop && s_.stop->load(std::memory_order_relaxed))
+            s_.stopped.store(true, std::memory_order_relaxed);
+        if (stopped()) return 0;
+
+        const GameSpace& sp = s_.space;
+        const Color other = opponent(side);
+        struct Child {
+            int gi, passes;
+            AtomSet seen;
+            GameKey key;
+        };
+        std::array<Child, MaxGamePoints + 1> children;
+        int count = 0;
+        auto add = [&](int next_gi, int next_passes, bool counts) {
+            Child& c = children[count++];
+            c.gi = next_gi, c.passes = next_passes, c.seen = seen_[d];
+            if (counts) c.seen.add(sp.atom_of(next_gi, other));
+            if (next_passes < 2) {
+                c.key = key_of(next_gi, other, next_passes, GameKey::NoKoGrid, c.seen);
+                s_.memo.prefetch(c.key);
+            }
+        };
+        add(gi, passes + 1, pass_counts_);
+        const int points = sp.geometry().points();
+        for (int m = 0; m < points; ++m) {
+            const int next_gi = sp.play_grid(gi, side, m);
+            if (next_gi >= 0 && !seen_[d].has(sp.atom_of(next_gi, other)))
+                add(next_gi, 0, play_counts_);
+        }
+
+        const int k = s_.coefficients;
+        std::fill(out, out + k, 0);
+        u64 work = 1;
+        u64* child = &buf_[std::size_t(d + 1) * k];
+        for (int i = 0; i < count; ++i) {
+            const Child& c = children[i];
+            std::fill(child, child + k, 0);
+            if (c.passes >= 2) {
+                child[0] = 1;  // the game is complete: zero turns left
+            } else if (s_.memo.probe(c.key, child)) {
+                ++hits_;
+            } else {
+                seen_[d + 1] = c.seen;
+                work += expand(c.gi, other, c.passes, d + 1, c.key, child);
+                if (stopped()) return 0;
+            }
+            if (!add_child(out, child)) {
+                s_.overflow.store(true, std::memory_order_relaxed);
+                return 0;
+            }
+        }
+        s_.memo.store(key_here, out, work);
+        return work;
+    }
+
     // Writes the counts of games from the current state into out; returns the states walked.
+    // The History walk, for simple ko, where a repetition ends the game and the ko reads the
+    // grid two records back.
     u64 walk(u64* out) {
         const int k = s_.coefficients;
         std::fill(out, out + k, 0);
@@ -159,6 +260,9 @@ class Walker {
     std::vector<AtomSet> seen_;  // [turns]: the atoms of the records so far that plays may not
                                  // recreate
     std::vector<u64> buf_;       // [turns]: the counts being summed at that depth
+    // Whether a record made by a pass, or by a play, after the start joins the seen atoms.
+    const bool pass_counts_ = s_.space.record_counts(1, false);
+    const bool play_counts_ = s_.space.record_counts(1, true);
     u64 nodes_ = 0, hits_ = 0;
 };
 

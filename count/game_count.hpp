@@ -3,8 +3,9 @@
 // simple ko, at the play that repeats a grid and side to move (the MG draw). Optionally the number
 // of games of each length in turns, passes included.
 //
-// Method: a depth-first walk of the game tree in which History::check decides every turn, with a
-// memo (game_memo.hpp) of the number of games from each state counted so far. A state's key is
+// Method: a depth-first walk of the game tree with a memo (game_memo.hpp) of the number of games
+// from each state counted so far. Its turns come from GameSpace's play table (made through
+// Position::play) and the seen atoms, or under simple ko from History::check. A state's key is
 // what the rest of the game depends on (GameKey): the current grid, side to move and passes, and
 // of the history only the atoms (game_space.hpp) that a later play could run into; two histories
 // with the same key have the same continuations turn for turn, so the same counts (docs/games.md

@@ -1,9 +1,11 @@
-// The memo's probe and store under per-slot spin locks.
+// The memo's probe and store under per-slot lock bits.
 #include "count/game_memo.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstring>
+#include <new>
 
 namespace smallgo {
 
@@ -17,11 +19,10 @@ u64 GameKey::hash() const {
 
 GameMemo::GameMemo(u64 bytes, int coefficients)
     : coefficients_(coefficients),
-      stride_(HeaderWords + coefficients),
-      slots_(std::max<u64>(bytes / slot_bytes(coefficients), Ways)),
-      data_(slots_ * stride_, 0),
-      locks_(new std::atomic<bool>[slots_]) {
-    for (u64 i = 0; i < slots_; ++i) locks_[i].store(false, std::memory_order_relaxed);
+      stride_(KeyWords + coefficients),
+      slots_(std::max<u64>(bytes / slot_bytes(coefficients), Ways)) {
+    if (!region_.reserve(slots_ * stride_ * 8)) throw std::bad_alloc();
+    data_ = region_.data();
 }
 
 u64 GameMemo::home(const GameKey& key) const {
@@ -29,10 +30,18 @@ u64 GameMemo::home(const GameKey& key) const {
     return static_cast<u64>((static_cast<u128>(key.hash()) * slots_) >> 64);
 }
 
-void GameMemo::lock(u64 i) const {
-    while (locks_[i].exchange(true, std::memory_order_acquire))
-        while (locks_[i].load(std::memory_order_relaxed)) {
+u64 GameMemo::lock(u64 i) const {
+    std::atomic_ref<u64> word(slot(i)[2]);
+    for (;;) {
+        const u64 w = word.fetch_or(LockBit, std::memory_order_acquire);
+        if (!(w & LockBit)) return w;
+        while (word.load(std::memory_order_relaxed) & LockBit) {
         }
+    }
+}
+
+void GameMemo::unlock(u64 i, u64 word) const {
+    std::atomic_ref<u64>(slot(i)[2]).store(word & ~LockBit, std::memory_order_release);
 }
 
 bool GameMemo::probe(const GameKey& key, u64* out) const {
@@ -40,11 +49,15 @@ bool GameMemo::probe(const GameKey& key, u64* out) const {
     const u64 h = home(key);
     for (int k = 0; k < Ways; ++k) {
         const u64 i = (h + k) % slots_;
-        lock(i);
         const u64* s = slot(i);
-        const bool hit = s[0] != 0 && s[1] == w[0] && s[2] == w[1] && s[3] == w[2];
-        if (hit) std::memcpy(out, s + HeaderWords, 8 * std::size_t(coefficients_));
-        unlock(i);
+        // A look without the lock first: most probes miss, and a miss needs no copy.
+        const u64 peek = std::atomic_ref<const u64>(s[2]).load(std::memory_order_relaxed);
+        if ((peek & GridMask) != w[2] || (peek & ~LockBit) >> WorkShift == 0) continue;
+        const u64 word = lock(i);
+        const bool hit =
+            (word >> WorkShift) != 0 && (word & GridMask) == w[2] && s[0] == w[0] && s[1] == w[1];
+        if (hit) std::memcpy(out, s + KeyWords, 8 * std::size_t(coefficients_));
+        unlock(i, word);
         if (hit) return true;
     }
     return false;
@@ -52,38 +65,28 @@ bool GameMemo::probe(const GameKey& key, u64* out) const {
 
 void GameMemo::store(const GameKey& key, const u64* counts, u64 work) {
     const auto w = key.words();
+    assert((w[2] & ~GridMask) == 0);
     const u64 h = home(key);
-    const u64 cost = std::clamp<u64>(work, 1, 0xFFFFFFFFULL);
+    const u64 cost = std::clamp<u64>(work, 1, MaxWork);
     // The slot to use: the key's own, else an empty one, else the cheapest to make again.
     u64 best = h % slots_, best_work = ~u64{0};
     for (int k = 0; k < Ways; ++k) {
         const u64 i = (h + k) % slots_;
-        lock(i);
+        const u64 word = lock(i);
         const u64* s = slot(i);
-        const u64 sw = s[0];
-        const bool same = sw != 0 && s[1] == w[0] && s[2] == w[1] && s[3] == w[2];
-        unlock(i);
+        const u64 sw = word >> WorkShift;
+        const bool same = sw != 0 && (word & GridMask) == w[2] && s[0] == w[0] && s[1] == w[1];
+        unlock(i, word);
         if (same) return;
         if (sw < best_work) best = i, best_work = sw;
         if (sw == 0) break;
     }
     if (best_work != 0 && best_work > cost) return;  // keep the costlier states
-    lock(best);
+    if ((lock(best) >> WorkShift) == 0) used_.fetch_add(1, std::memory_order_relaxed);
     u64* s = slot(best);
-    s[0] = cost;
-    s[1] = w[0], s[2] = w[1], s[3] = w[2];
-    std::memcpy(s + HeaderWords, counts, 8 * std::size_t(coefficients_));
-    unlock(best);
-}
-
-u64 GameMemo::used() const {
-    u64 n = 0;
-    for (u64 i = 0; i < slots_; ++i) {
-        lock(i);
-        n += slot(i)[0] != 0;
-        unlock(i);
-    }
-    return n;
+    s[0] = w[0], s[1] = w[1];
+    std::memcpy(s + KeyWords, counts, 8 * std::size_t(coefficients_));
+    unlock(best, w[2] | cost << WorkShift);
 }
 
 }  // namespace smallgo

@@ -61,6 +61,19 @@ std::optional<GameSpace> GameSpace::make(const Geometry& g, const Rules& r, std:
         return std::nullopt;
     }
 
+    // Every play from every grid, by either side.
+    s.next_grid_.assign(std::size_t(s.grids()) * 2 * n, -1);
+    for (int gi = 0; gi < s.grids(); ++gi)
+        for (int side = 0; side < 2; ++side) {
+            Position p = s.grid_of_index_[gi];
+            p.to_move = static_cast<Color>(side);
+            for (int m = 0; m < n; ++m) {
+                Position next;
+                if (p.play(g, static_cast<Move>(m), r.suicide_allowed, next) == PlayStatus::Ok)
+                    s.next_grid_[(std::size_t(gi) * 2 + side) * n + m] =
+                        static_cast<i16>(s.grid_index(next));
+            }
+        }
     // The plays from each atom: the side to move's (both colours for a bare grid).
     s.plays_.assign(s.atoms_, AtomSet{});
     for (int a = 0; a < s.atoms_; ++a) {
@@ -124,22 +137,21 @@ bool GameSpace::record_counts(int index, bool by_play) const {
 
 AtomSet GameSpace::relevant_seen(int a, const AtomSet& seen) const {
     // The region: a pass is always allowed, so its atom joins even when seen; a play joins only
-    // when its atom is not seen.
-    AtomSet region, frontier;
+    // when its atom is not seen. `played` gathers the atoms the region's plays reach on the way.
+    AtomSet region, frontier, played;
     region.add(a);
     frontier.add(a);
     while (!frontier.empty()) {
-        AtomSet next;
+        AtomSet reached, passes;
         frontier.for_each([&](int x) {
-            next = next | (plays_[x] & ~seen);
-            next.add(pass_successor(x));
+            reached = reached | plays_[x];
+            passes.add(pass_successor(x));
         });
-        frontier = next & ~region;
+        played = played | reached;
+        frontier = ((reached & ~seen) | passes) & ~region;
         region = region | frontier;
     }
     // The seen atoms a play from the region reaches: forbidden (or, under simple ko, the end).
-    AtomSet played;
-    region.for_each([&](int x) { played = played | plays_[x]; });
     return played & seen;
 }
 

@@ -86,6 +86,17 @@ class GameSpace {
     // Atoms one play (of the atom's side to move, or of either colour for a grid) leads to from
     // atom a, whatever the history; the legality of each is History::check's.
     const AtomSet& play_successors(int a) const { return plays_[a]; }
+    // The grid a play of `side` at point m makes from grid gi (Position::play: captures, and
+    // suicide where the rules allow it), or -1 where that play is no play at all (an occupied
+    // point, or a suicide the rules forbid). Whether a history forbids it is the ko rule's:
+    // under every rule but simple ko, exactly when the new record's atom is seen.
+    int play_grid(int gi, Color side, int m) const {
+        return next_grid_[(std::size_t(gi) * 2 + static_cast<int>(side)) * g_.points() + m];
+    }
+    // The atom of a record with grid gi and `side` to move.
+    int atom_of(int gi, Color side) const {
+        return situational() ? 2 * gi + static_cast<int>(side) : gi;
+    }
     // The atom a pass leads to from atom a (itself under positional superko).
     int pass_successor(int a) const { return situational() ? a ^ 1 : a; }
 
@@ -118,6 +129,7 @@ class GameSpace {
     std::vector<Position> grid_of_index_;
     std::vector<i32> index_of_code_;  // -1 for an illegal colouring
     std::vector<AtomSet> plays_;
+    std::vector<i16> next_grid_;                           // [grid][side][point]: play_grid
     std::vector<std::vector<u16>> grid_maps_, atom_maps_;  // [symmetry][grid or atom]
     // code() a byte of points at a time: [byte][value] = sum of 3^i over the bits of that byte.
     std::vector<std::array<u32, 256>> ternary_;
