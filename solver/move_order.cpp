@@ -9,6 +9,8 @@
 // 4x4 took 80.5M nodes; the pass last and eye fills after it, 14.8M; the pass first where it
 // ends the game, 9.2M; captures and saves, 4.84M (with enhanced transposition cutoffs, node.cpp).
 // An order never changes a value, only the nodes a proof takes.
+#include <algorithm>
+
 #include "solver/searcher.hpp"
 
 namespace smallgo {
@@ -20,6 +22,9 @@ namespace {
 constexpr u32 TableScore = 1u << 31, HintScore = TableScore - 1, KillerScore = 1u << 29;
 constexpr u32 CaptureScore = KillerScore - 1, SaveScore = KillerScore - 2;
 constexpr u32 EndingPassScore = 1u << 30, PassScore = 1, EyeFillScore = 0;
+// An ordinary point's history count is capped here, so that its score stays below the tactical
+// ones (and the product cannot wrap past 2^32) even after 2^25 cutoffs at one point.
+constexpr u32 MaxHistory = (SaveScore - 1024) / 16;
 
 // The tactical points of the side to move: last liberties of the opponent's strings (a play
 // there captures), last liberties of its own strings (a play there may save them), and empty
@@ -68,8 +73,9 @@ int Searcher::order_moves(const Node& n, Move tt_move, Move hint,
                          : (m == n.killers[0] || m == n.killers[1]) ? KillerScore
                          : (t.captures & b)                         ? CaptureScore
                          : (t.saves & b)                            ? SaveScore
-                         : (t.eyes & b)                             ? EyeFillScore
-                                        : history(n.me, m) * 16 + centrality_[m] + 2;
+                         : (t.eyes & b)
+                             ? EyeFillScore
+                             : std::min(history(n.me, m), MaxHistory) * 16 + centrality_[m] + 2;
     }
     moves[count] = Pass;
     score[count++] = tt_move == Pass                  ? TableScore
