@@ -1,9 +1,12 @@
-// `smallgo verify FILE [--json]`: checks a proof certificate (docs/proof.md) with the checker of
-// verify/, which uses the rules kernel and none of the search. Exit code 0 when the certificate
-// proves its value, 1 when it is rejected (one line: the line of the file and why), 2 when the
-// file cannot be read; Ctrl-C stops the check (130).
+// `smallgo verify FILE [--json]`: checks a proof certificate (FILE "-": standard input)
+// (docs/proof.md) with the checker of verify/, which uses the rules kernel and none of the search.
+// Exit code 0 when the certificate proves its value, 1 when it is rejected (one line: the line of
+// the file and why), 2 when the file cannot be read; Ctrl-C stops the check (130).
 #include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <sstream>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -21,13 +24,29 @@ struct VerifyArgs {
 };
 
 void run_verify(const VerifyArgs& a) {
-    std::ifstream in(a.file, std::ios::binary);
-    if (!in) throw UsageError(fmt::format("cannot read '{}'", a.file));
+    // The checker reads its input twice (references first, then the trees). A regular file is
+    // read from disk both times; standard input ("-"), a pipe or a FIFO is read into memory once.
+    std::ifstream file;
+    std::stringstream copy;
+    std::istream* in = &file;
+    std::error_code ec;
+    if (a.file == "-" || !std::filesystem::is_regular_file(a.file, ec)) {
+        std::ifstream source;
+        if (a.file != "-") {
+            source.open(a.file, std::ios::binary);
+            if (!source) throw UsageError(fmt::format("cannot read '{}'", a.file));
+        }
+        copy << (a.file == "-" ? std::cin.rdbuf() : source.rdbuf());
+        in = &copy;
+    } else {
+        file.open(a.file, std::ios::binary);
+        if (!file) throw UsageError(fmt::format("cannot read '{}'", a.file));
+    }
     StopOnSignals signals(0);
     const auto start = std::chrono::steady_clock::now();
     verify::CheckReport r;
     try {
-        r = verify::check_certificate(in, signals.flag());
+        r = verify::check_certificate(*in, signals.flag());
     } catch (const verify::Rejected& e) {
         if (signals.signal() != 0)
             throw Stopped{fmt::format("{}: the check was stopped ({})", a.file, signals.reason()),
@@ -74,7 +93,7 @@ void add_verify_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "verify",
         "Check a proof certificate written by `solve --proof` (none of the search's code)");
-    cmd->add_option("file", a->file, "The certificate")->required();
+    cmd->add_option("file", a->file, "The certificate ('-': standard input)")->required();
     cmd->add_flag("--json", a->json,
                   "Print one JSON object: file, valid, board, rules, komi, moves, value, claims, "
                   "positions, ... (default: off)");

@@ -1,4 +1,5 @@
-# `smallgo solve 3x3 --proof F`, then `smallgo verify F --json` (exit 0, valid, value 9), then the
+# `smallgo solve 3x3 --proof F`, then `smallgo verify F --json` (exit 0, valid, value 9), the same
+# from standard input (`verify -`), then the
 # certificate with one answer of White's removed (exit 1 and exactly one line on stderr, naming the
 # line of the file).
 set(file ${DIR}/cli_verify_3x3.proof)
@@ -13,6 +14,13 @@ string(JSON valid GET "${out}" valid)
 string(JSON value GET "${out}" value)
 if(NOT rc EQUAL 0 OR NOT valid STREQUAL "ON" OR NOT value EQUAL 9)
   message(FATAL_ERROR "verify: exit ${rc}, valid ${valid}, value ${value}\n${out}\n${err}")
+endif()
+# The same certificate through a pipe (standard input, read once into memory).
+execute_process(COMMAND ${SMALLGO} verify - --json INPUT_FILE ${file} RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(JSON value GET "${out}" value)
+if(NOT rc EQUAL 0 OR NOT value EQUAL 9)
+  message(FATAL_ERROR "verify - < file: exit ${rc}, value ${value}\n${out}\n${err}")
 endif()
 file(READ ${file} text)
 # White's first answer is a pass after Black's B2: drop "pass pass ." (White passes, Black passes).
