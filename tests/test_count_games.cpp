@@ -296,7 +296,7 @@ TEST_CASE("count: games of 1x4 under tromp-taylor, as published", "[count][games
 
 TEST_CASE("count: games of 2x2 under tromp-taylor, as published", "[count][games][.][slow]") {
     // Tromp, "number of 2*2 games", rec.games.go, 24 June 1999, and Tromp and Farnebäck (2016),
-    // Table 7: 386,356,909,593 games, the longest of 65 turns. About 4 minutes and 8 GB.
+    // Table 7: 386,356,909,593 games, the longest of 65 turns. About 100 s and 8 GB.
     const GameCountResult r =
         count(space_of("2x2", find_preset("tromp-taylor")->rules), true, {}, 2, u64{8} << 30);
     CHECK(r.total == 386356909593);
