@@ -123,14 +123,28 @@ class Walker {
         return best;
     }
 
-    // Adds `child` (the counts one turn later) into `out`; false on overflow.
+    // Adds `child` (the counts one turn later) into `out`; on overflow marks the count as past
+    // 2^64 for every walker and returns false.
     bool add_child(u64* out, const u64* child) const {
         const int k = s_.coefficients;
-        if (k == 1) return !__builtin_add_overflow(out[0], child[0], &out[0]);
-        assert(child[k - 1] == 0);
-        for (int i = 0; i + 1 < k; ++i)
-            if (__builtin_add_overflow(out[i + 1], child[i], &out[i + 1])) return false;
-        return true;
+        bool ok = true;
+        if (k == 1) {
+            ok = !__builtin_add_overflow(out[0], child[0], &out[0]);
+        } else {
+            assert(child[k - 1] == 0);
+            for (int i = 0; ok && i + 1 < k; ++i)
+                ok = !__builtin_add_overflow(out[i + 1], child[i], &out[i + 1]);
+        }
+        if (!ok) s_.overflow.store(true, std::memory_order_relaxed);
+        return ok;
+    }
+
+    // Counts one more state walked, looks at the stop flag every few thousand, and says whether
+    // the walk must end (stopped, or a count past 2^64).
+    bool count_state_and_stop() {
+        if ((++nodes_ & StopPollMask) == 0 && s_.stop && s_.stop->load(std::memory_order_relaxed))
+            s_.stopped.store(true, std::memory_order_relaxed);
+        return stopped();
     }
 
     // Writes into out the counts of games from the state with grid gi, `side` to move, `passes`
@@ -158,9 +172,7 @@ class Walker {
     // made and their memo slots fetched first, before any child is probed: the memo's cache
     // misses then overlap instead of coming one after another.
     u64 expand(int gi, Color side, int passes, int d, const GameKey& key_here, u64* out) {
-        if ((++nodes_ & StopPollMask) == 0 && s_.stop && s_.stop->load(std::memory_order_relaxed))
-            s_.stopped.store(true, std::memory_order_relaxed);
-        if (stopped()) return 0;
+        if (count_state_and_stop()) return 0;
 
         const GameSpace& sp = s_.space;
         const Color other = opponent(side);
@@ -204,10 +216,7 @@ class Walker {
                 work += expand(c.gi, other, c.passes, d + 1, c.key, child);
                 if (stopped()) return 0;
             }
-            if (!add_child(out, child)) {
-                s_.overflow.store(true, std::memory_order_relaxed);
-                return 0;
-            }
+            if (!add_child(out, child)) return 0;
         }
         s_.memo.store(key_here, out, work);
         return work;
@@ -228,9 +237,7 @@ class Walker {
             ++hits_;
             return 1;
         }
-        if ((++nodes_ & StopPollMask) == 0 && s_.stop && s_.stop->load(std::memory_order_relaxed))
-            s_.stopped.store(true, std::memory_order_relaxed);
-        if (stopped()) return 0;
+        if (count_state_and_stop()) return 0;
 
         u64 work = 1;
         const int d = h_.turns();
@@ -246,10 +253,7 @@ class Walker {
             work += walk(child);
             h_.pop();
             if (stopped()) return 0;
-            if (!add_child(out, child)) {
-                s_.overflow.store(true, std::memory_order_relaxed);
-                return 0;
-            }
+            if (!add_child(out, child)) return 0;
         }
         s_.memo.store(key_here, out, work);
         return work;

@@ -74,20 +74,17 @@ std::optional<GameSpace> GameSpace::make(const Geometry& g, const Rules& r, std:
                         static_cast<i16>(s.grid_index(next));
             }
         }
-    // The plays from each atom: the side to move's (both colours for a bare grid).
+    // The plays from each atom, read off that table: the side to move's (both colours for a bare
+    // grid); a play's record has the other side to move.
     s.plays_.assign(s.atoms_, AtomSet{});
     for (int a = 0; a < s.atoms_; ++a) {
         const int gi = s.situational() ? a / 2 : a;
         for (int side = 0; side < 2; ++side) {
             if (s.situational() && side != a % 2) continue;
-            Position p = s.grid_of_index_[gi];
-            p.to_move = static_cast<Color>(side);
-            for (int m = 0; m < n; ++m) {
-                Position next;
-                if (p.play(g, static_cast<Move>(m), r.suicide_allowed, next) != PlayStatus::Ok)
-                    continue;
-                s.plays_[a].add(s.atom(next));
-            }
+            const Color c = static_cast<Color>(side);
+            for (int m = 0; m < n; ++m)
+                if (const int next = s.play_grid(gi, c, m); next >= 0)
+                    s.plays_[a].add(s.atom_of(next, opponent(c)));
         }
     }
     s.build_symmetries();

@@ -76,10 +76,7 @@ class GameSpace {
     // The grid with index i, Black to move, no passes.
     const Position& grid(int i) const { return grid_of_index_[i]; }
     // The atom of a record with position p.
-    int atom(const Position& p) const {
-        const int gi = grid_index(p);
-        return situational() ? 2 * gi + static_cast<int>(p.to_move) : gi;
-    }
+    int atom(const Position& p) const { return atom_of(grid_index(p), p.to_move); }
     // Whether a record (`index` in the history, made by a play if `by_play`) joins the atoms that
     // later plays may not recreate (the table above).
     bool record_counts(int index, bool by_play) const;
