@@ -26,21 +26,18 @@ struct VerifyArgs {
 void run_verify(const VerifyArgs& a) {
     // The checker reads its input twice (references first, then the trees). A regular file is
     // read from disk both times; standard input ("-"), a pipe or a FIFO is read into memory once.
+    const bool standard_input = a.file == "-";
     std::ifstream file;
+    if (!standard_input) {
+        file.open(a.file, std::ios::binary);
+        if (!file) throw UsageError(fmt::format("cannot read '{}'", a.file));
+    }
     std::stringstream copy;
     std::istream* in = &file;
     std::error_code ec;
-    if (a.file == "-" || !std::filesystem::is_regular_file(a.file, ec)) {
-        std::ifstream source;
-        if (a.file != "-") {
-            source.open(a.file, std::ios::binary);
-            if (!source) throw UsageError(fmt::format("cannot read '{}'", a.file));
-        }
-        copy << (a.file == "-" ? std::cin.rdbuf() : source.rdbuf());
+    if (standard_input || !std::filesystem::is_regular_file(a.file, ec)) {
+        copy << (standard_input ? std::cin.rdbuf() : file.rdbuf());
         in = &copy;
-    } else {
-        file.open(a.file, std::ios::binary);
-        if (!file) throw UsageError(fmt::format("cannot read '{}'", a.file));
     }
     StopOnSignals signals(0);
     const auto start = std::chrono::steady_clock::now();

@@ -2,19 +2,9 @@
 # from standard input (`verify -`), then the
 # certificate with one answer of White's removed (exit 1 and exactly one line on stderr, naming the
 # line of the file).
+include(${CMAKE_CURRENT_LIST_DIR}/solve_and_verify.cmake)
 set(file ${DIR}/cli_verify_3x3.proof)
-execute_process(COMMAND ${SMALLGO} solve 3x3 --threads 1 --proof ${file} RESULT_VARIABLE rc
-                OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "Proof: .*Check it with: smallgo verify")
-  message(FATAL_ERROR "solve --proof: exit ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${SMALLGO} verify ${file} --json RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                ERROR_VARIABLE err)
-string(JSON valid GET "${out}" valid)
-string(JSON value GET "${out}" value)
-if(NOT rc EQUAL 0 OR NOT valid STREQUAL "ON" OR NOT value EQUAL 9)
-  message(FATAL_ERROR "verify: exit ${rc}, valid ${valid}, value ${value}\n${out}\n${err}")
-endif()
+smallgo_solve_and_verify(3x3 tromp-taylor 9 ${file})
 # The same certificate through a pipe (standard input, read once into memory).
 execute_process(COMMAND ${SMALLGO} verify - --json INPUT_FILE ${file} RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_VARIABLE err)
