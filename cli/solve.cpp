@@ -40,6 +40,7 @@ struct SolveArgs {
          plain_order = false, no_cycle_bounds = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
+    int proofs_per_position = 0;
     u64 max_nodes = 0;
     unsigned long long proof_limit = DefaultProofLimit;
     double time_limit = 0;
@@ -347,6 +348,7 @@ void run_solve(const SolveArgs& a) {
         o.tactical_order = !a.plain_order;
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
+        o.proofs_per_position = a.proofs_per_position;
         o.node_limit = a.max_nodes;
         StopOnSignals signals(a.time_limit);
         o.stop = signals.flag();
@@ -439,6 +441,11 @@ void add_solve_command(CLI::App& app) {
                   "Order moves without tactics, the pass right after the table move (the order "
                   "before 0.3; a measurement; default: off)");
     add_restart_option(*cmd, a->restart_nodes);
+    cmd->add_option("--proofs-per-position", a->proofs_per_position,
+                    "Proofs the table holds per position, each under its own history, 1 to 16; "
+                    "0 chooses: 16 on boards of at most 14 points where the table holds every "
+                    "position 32 times, else 1 (docs/solver.md; a measurement; default 0)")
+        ->check(CLI::Range(0, 16));
     cmd->footer(
         "Ctrl-C or SIGTERM stops the search; it prints the bounds proven so far (exit code 130 "
         "or 143).\n\n"

@@ -191,7 +191,13 @@ class TreeWriter {
         const int count = s_.pv_order(h_.current(), true, moves);
         for (int i = 0; i < count; ++i)
             if (settles_child(moves[i])) return moves[i];
-        // A move the search's table already proves, before any search.
+        // The move the search's own proof took here, where the table still holds that proof for
+        // this path: the writer then follows the search's proof, whose lines iterative deepening
+        // kept short; then a move the table shows good, before any search.
+        if (const Move own = s_.table_move_reaching(target()); own != NoMove) {
+            for (int i = 0; i < count; ++i)
+                if (moves[i] == own) return own;
+        }
         if (const Move known = s_.move_known_to_reach(target(), moves.data(), count);
             known != NoMove)
             return known;
@@ -202,6 +208,10 @@ class TreeWriter {
         const bool proven = s_.at_least(target());
         if (s_.stopped()) throw CertificateStopped("the search was stopped");
         if (!proven) throw std::logic_error("certificate: the search cannot prove the claim here");
+        if (const Move own = s_.table_move_reaching(target()); own != NoMove) {
+            stats.search_nodes += s_.nodes - before;
+            return own;
+        }
         if (const Move known = s_.move_known_to_reach(target(), moves.data(), count);
             known != NoMove) {
             stats.search_nodes += s_.nodes - before;

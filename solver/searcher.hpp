@@ -48,6 +48,9 @@ class Searcher {
     // to reach target without a search: the game ends there with it, or the child's static
     // bounds or a usable table entry show the child below 1 - target. NoMove if none.
     Move move_known_to_reach(int target, const Move* moves, int count);
+    // The move of a usable table entry that proves the current position's value reaches target
+    // (side to move's view): the move the search's own proof took here. NoMove if none.
+    Move table_move_reaching(int target);
     // The static upper bound of the current position's value (side to move's view).
     int static_upper() const {
         int lo, hi;
