@@ -194,10 +194,7 @@ class TreeWriter {
         // The move the search's own proof took here, where the table still holds that proof for
         // this path: the writer then follows the search's proof, whose lines iterative deepening
         // kept short; then a move the table shows good, before any search.
-        if (const Move own = s_.table_move_reaching(target()); own != NoMove) {
-            for (int i = 0; i < count; ++i)
-                if (moves[i] == own) return own;
-        }
+        if (const Move own = s_.table_move_reaching(target()); own != NoMove) return own;
         if (const Move known = s_.move_known_to_reach(target(), moves.data(), count);
             known != NoMove)
             return known;

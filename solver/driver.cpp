@@ -185,17 +185,11 @@ Move Searcher::move_known_to_reach(int target, const Move* moves, int count) {
 
 Move Searcher::table_move_reaching(int target) {
     const Position pos = h_->current();
-    const Canonical c = canonical(pos);
-    const int back = sym_.inverse(c.sym);
-    for (int v = 0; v < variants_; ++v) {
-        TTData e;
-        if (!tt_.probe(c.key, c.pos, e, static_cast<unsigned>(v))) break;
-        Dep d;
-        if (e.lower >= target && e.move != NoMove &&
-            usable(sym_.map(back, e.keep), pos, h_->turns(), e, back, d))
-            return sym_.map_move(back, e.move);
-    }
-    return NoMove;
+    Keep keep;
+    Dep dep;
+    TableRead read;
+    const Outcome r = read_table(canonical(pos), pos, h_->turns(), target, keep, dep, read);
+    return r.kind == High ? read.tt_move : NoMove;
 }
 
 void Searcher::report(int depth, Kind kind) const {

@@ -101,7 +101,10 @@ Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, i
         if (!usable(entry_keep, pos, ply, e, back, d)) continue;
         ++hits;
         Keep k{entry_keep & pos.black(), entry_keep & pos.white(), e.boards};
-        if (e.lower >= beta) return keep = k, dep = d, Outcome{High, e.lower};
+        if (e.lower >= beta) {
+            read.tt_move = sym_.map_move(back, e.move);  // the proof's own move
+            return keep = k, dep = d, Outcome{High, e.lower};
+        }
         if (e.upper < beta) return keep = k, dep = d, Outcome{Low, e.upper};
         if (!read.have_entry)
             read.have_entry = true, read.entry = e, read.slot = v,

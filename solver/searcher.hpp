@@ -126,8 +126,9 @@ class Searcher {
         int best_low = -Infinity;
         Move low_move = NoMove;
     };
-    // What step 2 of a node found in the table besides a decision: the move of its first entry,
-    // a usable entry whose bounds did not decide the test, and the slot a new proof goes to.
+    // What step 2 of a node found in the table besides a decision: the move of its first entry
+    // (of the entry that proved High, where one did), a usable entry whose bounds did not decide
+    // the test, and the slot a new proof goes to.
     struct TableRead {
         Move tt_move = NoMove;
         bool have_entry = false;
