@@ -5,6 +5,7 @@
 // or a missing command, 130 and 143 stopped by SIGINT and SIGTERM after printing what was proved.
 #include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <new>
 #include <string>
 #include <vector>
@@ -106,6 +107,9 @@ int main(int argc, char** argv) {
     } catch (const std::bad_alloc&) {
         fmt::print(stderr, "smallgo: out of memory (a smaller --hash or --memory may fit)\n");
         return 2;
+    } catch (const std::exception& e) {  // a bug: one line, never an abort
+        fmt::print(stderr, "smallgo: internal error: {} (please report it)\n", e.what());
+        return 3;
     }
     if (app.get_subcommands().empty()) {
         fmt::print(stderr, "{}", command_list(app));

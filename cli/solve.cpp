@@ -8,6 +8,7 @@
 // user set.
 #include <ctime>
 #include <fstream>
+#include <stdexcept>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -369,6 +370,12 @@ void run_solve(const SolveArgs& a) {
                                                  signals.reason())
                                    : fmt::format("--proof: {}; no certificate written", e.what());
                 if (signals.signal() != 0) exit_code = signals.exit_code();
+            } catch (const std::logic_error& e) {
+                // The writer met a line its search's proof does not cover: a bug to report, but
+                // the value stands (the solve proved it) and is printed.
+                proof_failed = fmt::format(
+                    "--proof: internal error ({}); no certificate written, please report it",
+                    e.what());
             }
         }
     }

@@ -194,7 +194,7 @@ class TreeWriter {
         // The move the search's own proof took here, where the table still holds that proof for
         // this path: the writer then follows the search's proof, whose lines iterative deepening
         // kept short; then a move the table shows good, before any search.
-        if (const Move own = s_.table_move_reaching(target()); own != NoMove) return own;
+        if (const Move own = table_move_checked(); own != NoMove) return own;
         if (const Move known = s_.move_known_to_reach(target(), moves.data(), count);
             known != NoMove)
             return known;
@@ -205,7 +205,7 @@ class TreeWriter {
         const bool proven = s_.at_least(target());
         if (s_.stopped()) throw CertificateStopped("the search was stopped");
         if (!proven) throw std::logic_error("certificate: the search cannot prove the claim here");
-        if (const Move own = s_.table_move_reaching(target()); own != NoMove) {
+        if (const Move own = table_move_checked(); own != NoMove) {
             stats.search_nodes += s_.nodes - before;
             return own;
         }
@@ -223,6 +223,15 @@ class TreeWriter {
             }
         }
         throw std::logic_error("certificate: no move of the prover reaches the claimed bound");
+    }
+    // The table's move for a proof that this node reaches the bound, taken only where the child
+    // after it is known to reach it too. The entry's move need not be its lower bound's: an upper
+    // bound merged into the entry later brings its own move (Searcher::store), and a writer that
+    // took such a move unchecked could build a line the other side ends below the bound.
+    Move table_move_checked() {
+        const Move own = s_.table_move_reaching(target());
+        if (own == NoMove) return NoMove;
+        return s_.move_known_to_reach(target(), &own, 1);
     }
     void token(const std::string& t) {
         out_ << t;
