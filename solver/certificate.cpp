@@ -225,9 +225,9 @@ class TreeWriter {
         throw std::logic_error("certificate: no move of the prover reaches the claimed bound");
     }
     // The table's move for a proof that this node reaches the bound, taken only where the child
-    // after it is known to reach it too. The entry's move need not be its lower bound's: an upper
-    // bound merged into the entry later brings its own move (Searcher::store), and a writer that
-    // took such a move unchecked could build a line the other side ends below the bound.
+    // after it is known to reach it too. Searcher::store keeps the move of the lower bound's proof
+    // through merges (before 2026-11-26 an upper bound merged later brought its own move); the
+    // check keeps the writer from building on a move no proof in the table stands behind.
     Move table_move_checked() {
         const Move own = s_.table_move_reaching(target());
         if (own == NoMove) return NoMove;

@@ -94,6 +94,9 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
     // A usable entry is merged only when it has no requirement (one entry holds one).
     if (old && old->req_kind) old = nullptr;
     if (old) {  // a usable entry: both proofs hold here, so both bounds do, under both keeps
+        // The entry's move stays that of its lower bound's proof: the certificate writer reads
+        // it as the move that reaches the bound (table_move_reaching).
+        if (old->lower > d.lower) d.move = old->move;
         d.lower = std::max(d.lower, old->lower);
         d.upper = std::min(d.upper, old->upper);
         d.keep &= old->keep;
