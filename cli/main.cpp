@@ -1,8 +1,9 @@
 // smallgo: the command-line program. Registers the subcommands, turns `smallgo help [COMMAND]`
 // into `--help`, answers a missing or unknown command, runs the command, and is the one place
 // that prints errors and picks the exit code: 0 done (a node or time limit included), 1 a check
-// that failed (a rejected certificate), 2 bad input
-// or a missing command, 130 and 143 stopped by SIGINT and SIGTERM after printing what was proved.
+// that failed (a rejected certificate, a certificate not written), 2 bad input or a missing
+// command, 3 an internal error (a bug), 130 and 143 stopped by SIGINT and SIGTERM after printing
+// what was proved.
 #include <algorithm>
 #include <cstdio>
 #include <exception>
