@@ -37,8 +37,8 @@ struct SolveArgs {
     std::string board, rules, komi, sgf, svg, proof,
         hash{DefaultHash};  // rules, komi: empty when not given
     std::vector<std::string> moves;
-    bool all_moves = false, json = false, no_table = false, no_bounds = false, no_lookup = false,
-         plain_order = false, no_cycle_bounds = false;
+    bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
+         no_lookup = false, plain_order = false, no_cycle_bounds = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;
@@ -345,6 +345,7 @@ void run_solve(const SolveArgs& a) {
         o.all_moves = a.all_moves;
         o.use_table = !a.no_table;
         o.use_bounds = !a.no_bounds;
+        o.use_territory = !a.no_territory;
         o.lookup_children = !a.no_lookup;
         o.tactical_order = !a.plain_order;
         o.use_cycle_bounds = !a.no_cycle_bounds;
@@ -438,6 +439,9 @@ void add_solve_command(CLI::App& app) {
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,
                   "Search without unconditional-life bounds (slow; a check; default: off)");
+    cmd->add_flag("--no-territory", a->no_territory,
+                  "Count only alive stones and one-point eyes, not the regions they enclose "
+                  "(unconditional territory off; a measurement; default: off)");
     cmd->add_flag("--no-cycle-bounds", a->no_cycle_bounds,
                   "Simple ko: search without the bounds of the history-free game (a check; "
                   "default: off)");

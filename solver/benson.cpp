@@ -66,7 +66,26 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool sui
         if (!(live_regions >> r & 1) || (reg & ~empty) != 0) continue;
         if ((reg & (reg - 1)) == 0 && (g.neighbours(reg) & ~out.alive) == 0) out.eyes |= reg;
     }
+    // Territory (benson.hpp): a live region whose every point touches an alive stone; right
+    // after c's pass with the opponent to move, only one that holds no opponent stone (a pass
+    // ends the game there).
+    const Bitboard touching = g.neighbours(out.alive);
+    const bool may_end_now = p.passes == 1 && p.to_move != c;
+    for (int r = 0; r < nr; ++r) {
+        const Bitboard reg = regions[r];
+        if ((live_regions >> r & 1) && (g.neighbours(reg) & own & ~out.alive) == 0 &&
+            (reg & ~touching) == 0 && !(may_end_now && (reg & other & ~empty) != 0))
+            out.territory |= reg;
+    }
     return out;
+}
+
+bool territory_holds(const History& h, Bitboard stones, Color c) {
+    int i = h.turns();
+    while (i >= 0 && (stones & ~h.at(i).of(c)) == 0) --i;  // the run that ends at the node
+    for (; i >= 0; --i)
+        if ((stones & ~h.at(i).of(c)) == 0) return false;  // a record before a break holds them
+    return true;
 }
 
 }  // namespace smallgo

@@ -12,18 +12,53 @@
 #pragma once
 
 #include "rules/geometry.hpp"
+#include "rules/history.hpp"
 #include "rules/position.hpp"
 
 namespace smallgo {
 
 struct SafePoints {
-    Bitboard alive = 0;  // unconditionally alive stones of the colour
-    Bitboard eyes = 0;   // one-point regions enclosed by them
+    Bitboard alive = 0;      // unconditionally alive stones of the colour
+    Bitboard eyes = 0;       // one-point regions enclosed by them
+    Bitboard territory = 0;  // regions enclosed by them, every point next to one (eyes included)
     int count() const { return std::popcount(alive | eyes); }
+    int count_with_territory() const { return std::popcount(alive | territory); }
 };
 
 // The points of colour c that are safe to the end of the game, under rules that do or do not
 // allow suicide.
 SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool suicide_allowed);
+
+// Unconditional territory (`territory` above): a region R enclosed by the alive set A alone, in
+// which every point (stone or empty) is next to a stone of A, ends the game the owner X's, under
+// every preset, wherever `territory_holds` is true of the path (below). Why:
+//  1. X's strategy: pass while R holds no opponent stone; else play a liberty of an opponent
+//     string T in R. Such a point p is empty, in R, next to A (so p joins an alive string, which
+//     keeps a liberty in its other vital region: no suicide), and R \ {p} is not empty (T is in
+//     it), so p fills no one-point eye. Each component of R \ {p} keeps an empty point (opponent
+//     stones left without one are captured by the play) and every point of it still touches the
+//     strings R touched, so every region vital before keeps a vital piece, and A with p meets
+//     Benson's condition again: the opponent can never capture it, nor X's stones in R.
+//  2. The game ends only after two passes in a row (or, under simple ko, by a repetition: a draw,
+//     which the bounds already allow for); X passes only while R holds no opponent stone, so at
+//     the end R holds X's stones and empty points that reach only X: all of R is X's area. The
+//     one exception is the node itself: where X has just passed and the opponent is to move, his
+//     pass ends the game at once, so there only a region without opponent stones counts (without
+//     this rule, 2x4 `X X . X / O . X .` after Black's pass counted 8 points for Black, whose
+//     value is +5).
+//  3. No ko rule forbids X's plays. Lemma: a play at p next to a stone a that has stood without a
+//     break since record t cannot recreate any board from t on (a forbidden play recreates an
+//     earlier board; every preset's forbidden boards are among the earlier ones). That board had
+//     X at p, chained to a; p is empty now, and stones leave the board only with their whole
+//     string, so a would have left too. Every board X's strategy makes holds all of A (A is never
+//     captured), so it can only repeat a record holding all of A; if the records holding A form
+//     one run ending at the node, each such record lies in A's unbroken stand, and the lemma
+//     forbids the repetition. Without that condition the bound is false: after A is captured and
+//     rebuilt, X's capture in a two-point region can repeat a board from before.
+// The condition is on the path, so a proof resting on it carries it (transposition.hpp).
+
+// Whether the records of h holding every stone of `stones` (colour c, all on the current board)
+// form one run that ends at the current position (point 3 above). Costs one pass over the path.
+bool territory_holds(const History& h, Bitboard stones, Color c);
 
 }  // namespace smallgo

@@ -61,7 +61,7 @@ int Searcher::exact(int lower, int upper) {
     const Position pos = h_->current();
     int lo, hi;
     Keep k;
-    static_bounds(pos, lo, hi);
+    path_bounds(lo, hi);
     lower = std::max(lower, lo), upper = std::min(upper, hi);
     // MTD-style steps: first "does the side to move win?", then the test at the bound just
     // proven, so every test is close to the value; the depth is kept from one test to the next.
@@ -141,7 +141,7 @@ bool Searcher::child_decided(Move m, int& value) {
             break;
     }
     int lo, hi;
-    static_bounds(h_->current(), lo, hi);
+    path_bounds(lo, hi);
     h_->pop();
     value = -lo;
     return lo == hi;

@@ -13,28 +13,62 @@ int Searcher::terminal_x2(const Position& p) const {
     return 2 * area_score(g_, p) - rules_.komi_x2;
 }
 
-void Searcher::static_bounds(const Position& pos, int& lo, int& hi,
-                             const CycleBounds::State* state) const {
+Searcher::Bounds Searcher::static_bounds(const Position& pos,
+                                         const CycleBounds::State* state) const {
     // Bounds from unconditional life: alive stones and the one-point eyes they enclose stay
     // their owner's to the end whatever the history, so a result resting on them needs nothing
-    // of the path. (Larger enclosed regions were counted too, where no earlier board held the
-    // alive stones and a stone of the owner inside: soundly guarded, that bound made the table
-    // refuse so many entries that 3x3, 3x4 and 4x4 all searched more nodes with it.)
+    // of the path. Unconditional territory (benson.hpp) counts whole regions too, but only on
+    // paths where the alive stones' records form one run: `land` bounds, used with that condition.
     const int n = g_.points();
-    int count[2] = {0, 0};
+    int count[2] = {0, 0}, land[2] = {0, 0};
+    Bounds b;
     if (options_.use_bounds) {
-        count[0] = unconditional(g_, pos, Color::Black, rules_.suicide_allowed).count();
-        count[1] = unconditional(g_, pos, Color::White, rules_.suicide_allowed).count();
+        for (Color c : {Color::Black, Color::White}) {
+            const int i = static_cast<int>(c);
+            const SafePoints safe = unconditional(g_, pos, c, rules_.suicide_allowed);
+            count[i] = land[i] = safe.count();
+            if (options_.use_territory && (safe.territory & ~safe.eyes) != 0)
+                land[i] = safe.count_with_territory(), b.alive[i] = safe.alive;
+        }
     }
-    lo = 2 * (2 * count[0] - n) - rules_.komi_x2;
-    hi = 2 * (n - 2 * count[1]) - rules_.komi_x2;
-    if (draws_possible_) lo = std::min(lo, 0), hi = std::max(hi, 0);
     // Simple ko: the value lies between 0 and W of the node's state, whatever the history
     // (retrograde.hpp); pos is the path's current position.
-    int w;
-    if (cycle_ && (state ? cycle_->value(*state, w) : cycle_->value(*h_, w)))
-        lo = std::max(lo, std::min(w, 0)), hi = std::min(hi, std::max(w, 0));
-    if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
+    int w = 0;
+    const bool cycle = cycle_ && (state ? cycle_->value(*state, w) : cycle_->value(*h_, w));
+    const auto finish = [&](const int* safe, int& lo, int& hi) {
+        lo = 2 * (2 * safe[0] - n) - rules_.komi_x2;
+        hi = 2 * (n - 2 * safe[1]) - rules_.komi_x2;
+        if (draws_possible_) lo = std::min(lo, 0), hi = std::max(hi, 0);
+        if (cycle) lo = std::max(lo, std::min(w, 0)), hi = std::min(hi, std::max(w, 0));
+        if (pos.to_move == Color::White) std::swap(lo, hi), lo = -lo, hi = -hi;
+    };
+    finish(count, b.lo, b.hi);
+    finish(land, b.land_lo, b.land_hi);
+    b.lo_colour = pos.to_move, b.hi_colour = opponent(pos.to_move);
+    return b;
+}
+
+Outcome Searcher::decide_statically(const Bounds& b, int beta, Keep& keep) const {
+    if (b.lo >= beta) return {High, b.lo};
+    if (b.hi < beta) return {Low, b.hi};
+    const int lo = static_cast<int>(b.lo_colour), hi = static_cast<int>(b.hi_colour);
+    if (b.land_lo >= beta && territory_holds(*h_, b.alive[lo], b.lo_colour)) {
+        keep.rest_on_territory(b.lo_colour, b.alive[lo]);
+        return {High, b.land_lo};
+    }
+    if (b.land_hi < beta && territory_holds(*h_, b.alive[hi], b.hi_colour)) {
+        keep.rest_on_territory(b.hi_colour, b.alive[hi]);
+        return {Low, b.land_hi};
+    }
+    return {Unknown, 0};
+}
+
+void Searcher::path_bounds(int& lo, int& hi) const {
+    const Bounds b = static_bounds(h_->current());
+    lo = b.lo, hi = b.hi;
+    const int l = static_cast<int>(b.lo_colour), u = static_cast<int>(b.hi_colour);
+    if (b.land_lo > lo && territory_holds(*h_, b.alive[l], b.lo_colour)) lo = b.land_lo;
+    if (b.land_hi < hi && territory_holds(*h_, b.alive[u], b.hi_colour)) hi = b.land_hi;
 }
 
 // One child at or above beta proves High: that proof needs only this child (its board and its
@@ -68,8 +102,10 @@ Searcher::Child Searcher::prepare(Node& n, Move m, Position& next, int& value, D
     return Child::Search;
 }
 
-bool Searcher::proves_high(Node& n, Move m, const Position& next, int value, const Keep& ck,
+bool Searcher::proves_high(Node& n, Move m, const Position& next, int value, const Keep& child,
                            const Dep& cd) {
+    Keep ck = child;
+    ck.lift(n.pos);
     if (value >= n.beta) {
         n.keep = ck;
         n.keep.meet(next, board_bits(next));
@@ -100,7 +136,8 @@ Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, i
         Dep d;
         if (!usable(entry_keep, pos, ply, e, back, d)) continue;
         ++hits;
-        Keep k{entry_keep & pos.black(), entry_keep & pos.white(), e.boards};
+        Keep k = e.land ? land_of(e, back, pos) : Keep{};
+        k.black = entry_keep & pos.black(), k.white = entry_keep & pos.white(), k.boards = e.boards;
         if (e.lower >= beta) {
             read.tt_move = sym_.map_move(back, e.move);  // the proof's own move
             return keep = k, dep = d, Outcome{High, e.lower};
@@ -117,10 +154,8 @@ Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, i
 
 Outcome Searcher::look_up_child(const Position& next, int ply, int child_beta, Keep& keep,
                                 Dep& dep) {
-    int lo, hi;
-    static_bounds(next, lo, hi);
-    if (hi < child_beta) return {Low, hi};
-    if (lo >= child_beta) return {High, lo};
+    const Outcome r = decide_statically(static_bounds(next), child_beta, keep);
+    if (r.kind != Unknown) return r;
     TableRead unused;
     return read_table(canonical(next), next, ply, child_beta, keep, dep, unused);
 }
@@ -172,10 +207,9 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     if (probing) tt_.prefetch(c.key), open_.prefetch(c.key ^ salt_);
     CycleBounds::State cs;
     if (cycle_) cs = cycle_->state(*h_), cycle_->prefetch(cs);
-    int lo, hi;
-    static_bounds(pos, lo, hi, cycle_ ? &cs : nullptr);
-    if (lo >= beta) return {High, lo};
-    if (hi < beta) return {Low, hi};
+    if (const Outcome r = decide_statically(static_bounds(pos, cycle_ ? &cs : nullptr), beta, keep);
+        r.kind != Unknown)
+        return r;
     if (depth <= 0) return {Unknown, 0};
 
     // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.

@@ -59,12 +59,44 @@ bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTDa
             if ((e.boards & bits) == bits) return false;
         }
     }
+    if (e.land) return land_usable(e, back, p, ply);
     if (!e.req_kind) return true;
     const Position y =
         make_position(sym_.map(back, e.req_black), sym_.map(back, e.req_white), e.req_to_move);
     const int record = repeat_record(y, e.req_kind, ply, skip);
     dep.add(record, e.req_kind, y);
     return record != NoDependency;
+}
+
+// An entry's territory condition (transposition.hpp, point 4), its stones in this frame and
+// read by the colours of the entry's position p.
+Keep Searcher::land_of(const TTData& e, int back, const Position& p) const {
+    Keep k;
+    const Bitboard from = sym_.map(back, e.req_black), through = sym_.map(back, e.req_white);
+    for (int c = 0; c < 2; ++c) {
+        k.land[c] = static_cast<TerritoryNeed>((e.land >> (2 * c)) & 3);
+        if (k.land[c] == NoNeed) continue;
+        k.from[c] = from & p.of(static_cast<Color>(c));
+        k.through[c] = through & p.of(static_cast<Color>(c));
+    }
+    return k;
+}
+
+bool Searcher::land_usable(const TTData& e, int back, const Position& p, int ply) const {
+    const Keep k = land_of(e, back, p);
+    for (int c = 0; c < 2; ++c) {
+        if (k.land[c] == NoNeed) continue;
+        const Color colour = static_cast<Color>(c);
+        bool after_from = false;  // a record holding `from` came before
+        for (int i = 0; i < ply; ++i) {
+            const Bitboard own = h_->at(i).of(colour);
+            const bool holds_from = (k.from[c] & ~own) == 0;
+            if (holds_from && k.land[c] == Absent) return false;
+            after_from = after_from || holds_from;
+            if (after_from && (k.through[c] & ~own) != 0) return false;
+        }
+    }
+    return true;
 }
 
 int Searcher::repeat_record(const Position& y, u8 kind, int ply, int skip) const {
@@ -85,14 +117,30 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
     d.move = sym_.map_move(c.sym, move);
     d.keep = sym_.map(c.sym, (keep.black & pos.black()) | (keep.white & pos.white()));
     d.boards = keep.boards;
-    if (dep.first < threshold) {
+    if (keep.on_territory()) {
+        // Its condition takes the requirement's words: a proof that needs both is not stored.
+        if (dep.first < threshold) return;
+        Bitboard from = 0, through = 0;
+        for (int i = 0; i < 2; ++i) {
+            if (keep.land[i] == NoNeed) continue;
+            // `from` shrinks to the position's stones, which only makes the check stricter; a
+            // Run's `through` is among them (Keep::lift).
+            const Bitboard own = pos.of(static_cast<Color>(i));
+            if ((keep.from[i] & own) == 0) return;  // no path could meet it
+            from |= keep.from[i] & own;
+            through |= keep.through[i] & own;
+            d.land = static_cast<u8>(d.land | keep.land[i] << (2 * i));
+        }
+        d.req_black = sym_.map(c.sym, from);
+        d.req_white = sym_.map(c.sym, through);
+    } else if (dep.first < threshold) {
         d.req_kind = dep.kind;
         d.req_to_move = dep.query.to_move;
         d.req_black = sym_.map(c.sym, dep.query.black());
         d.req_white = sym_.map(c.sym, dep.query.white());
     }
     // A usable entry is merged only when it has no requirement (one entry holds one).
-    if (old && old->req_kind) old = nullptr;
+    if (old && (old->req_kind || old->land)) old = nullptr;
     if (old) {  // a usable entry: both proofs hold here, so both bounds do, under both keeps
         // The entry's move stays that of its lower bound's proof: the certificate writer reads
         // it as the move that reaches the bound (table_move_reaching).

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <climits>
 
 #include "rules/position.hpp"
@@ -22,15 +23,41 @@ struct Outcome {
     int value;
 };
 
+// What a proof resting on unconditional territory of one colour needs of the records before its
+// node (transposition.hpp, point 4): nothing, every record holding `from` followed only by
+// records holding `through` (Run), or no record holding `from` (Absent). Ordered by strictness.
+enum TerritoryNeed : u8 { NoNeed = 0, Run = 1, Absent = 2 };
+
 // What a proof rests on (see transposition.hpp): the stones present in every candidate board it
-// generated, and a Bloom filter of those boards (bits of their symmetry-invariant hashes).
+// generated, and a Bloom filter of those boards (bits of their symmetry-invariant hashes); and,
+// per colour, the condition of the unconditional territory it used.
 struct Keep {
     Bitboard black = ~Bitboard{0}, white = ~Bitboard{0};
     u64 boards = 0;
+    std::array<TerritoryNeed, 2> land{NoNeed, NoNeed};
+    std::array<Bitboard, 2> from{~Bitboard{0}, ~Bitboard{0}}, through{0, 0};
+
     void meet(const Position& p, u64 bits) {
         black &= p.black(), white &= p.white(), boards |= bits;
     }
-    void meet(const Keep& k) { black &= k.black, white &= k.white, boards |= k.boards; }
+    void meet(const Keep& k) {
+        black &= k.black, white &= k.white, boards |= k.boards;
+        for (int c = 0; c < 2; ++c)
+            land[c] = std::max(land[c], k.land[c]), from[c] &= k.from[c],
+            through[c] |= k.through[c];
+    }
+    // A leaf's territory of colour c with alive stones `alive`: their records must form a run.
+    void rest_on_territory(Color c, Bitboard alive) {
+        const int i = static_cast<int>(c);
+        land[i] = std::max(land[i], Run), from[i] &= alive, through[i] |= alive;
+    }
+    // The condition of a child's proof as one on the records before its parent `parent`.
+    void lift(const Position& parent) {
+        for (int c = 0; c < 2; ++c)
+            if (land[c] == Run && (through[c] & ~parent.of(static_cast<Color>(c))) != 0)
+                land[c] = Absent;
+    }
+    bool on_territory() const { return land[0] != NoNeed || land[1] != NoNeed; }
 };
 
 // The queries of a proof that were answered by records of the path (transposition.hpp): the

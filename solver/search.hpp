@@ -10,7 +10,8 @@
 // in the next. Once a child stays open, its remaining siblings get half the depth. Move ordering:
 // table move, open move, a pass that ends the game, killers, captures and saves, history counts
 // with the centre first, the pass, eye fills; before its children are searched a node looks them
-// up (enhanced transposition cutoffs). Score bounds from unconditional life; symmetry at the
+// up (enhanced transposition cutoffs). Score bounds from unconditional life and territory (the
+// latter where its condition on the path holds: solver/benson.hpp); symmetry at the
 // root, where moves decided without a search come first. Values are in half points, Black minus
 // White minus komi (0 for a draw by repetition). solve() searches from the current position of a
 // History and uses that history as its path; it allocates only the tables.
@@ -53,6 +54,9 @@ struct SolveOptions {
     bool all_moves = false;  // exact value of every legal first move
     bool use_table = true;   // off: plain alpha-beta (a test oracle)
     bool use_bounds = true;  // off: no unconditional-life bounds
+    // Unconditional territory (solver/benson.hpp) beside unconditional life. Off: alive stones
+    // and one-point eyes only (a measurement and a test oracle).
+    bool use_territory = true;
     // Enhanced transposition cutoffs: a node first looks its children up (the game's end, their
     // static bounds, the table) for one that refutes beta. Off: search them in order.
     bool lookup_children = true;

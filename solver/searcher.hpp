@@ -54,7 +54,7 @@ class Searcher {
     // The static upper bound of the current position's value (side to move's view).
     int static_upper() const {
         int lo, hi;
-        static_bounds(h_->current(), lo, hi);
+        path_bounds(lo, hi);
         return hi;
     }
     // The moves of `pos` in the order the principal variation tries them: the points in order
@@ -104,6 +104,10 @@ class Searcher {
     // any, is met by an earlier record, which is then added to `dep`.
     bool usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
                 Dep& dep) const;
+    // An entry's territory condition as a Keep in this frame (`back` maps the canonical frame to
+    // it; p is the entry's position), and whether the records before `ply` meet it.
+    Keep land_of(const TTData& e, int back, const Position& p) const;
+    bool land_usable(const TTData& e, int back, const Position& p, int ply) const;
     // The latest record before `skip` that answers the query (kind, candidate) of a proof at the
     // node at `ply` as it was answered there: a repetition (NoDependency if none).
     int repeat_record(const Position& y, u8 kind, int ply, int skip) const;
@@ -162,8 +166,21 @@ class Searcher {
     // previous position, which fixes the plays the ko rule forbids. A node returns them without
     // storing them, so they reach the table only inside a parent's proof, and the parent is that
     // previous position wherever the proof is used.
-    void static_bounds(const Position& pos, int& lo, int& hi,
-                       const CycleBounds::State* state = nullptr) const;
+    // With unconditional territory too (benson.hpp): `land_lo`/`land_hi`, at least as tight,
+    // hold where territory_holds(path, alive[c], c) for the colour c they count (lo_colour: the
+    // side to move's, hi_colour: the other's); a decision resting on one carries that condition.
+    struct Bounds {
+        int lo = 0, hi = 0, land_lo = 0, land_hi = 0;
+        Color lo_colour = Color::Black, hi_colour = Color::White;
+        std::array<Bitboard, 2> alive{0, 0};  // by colour
+    };
+    Bounds static_bounds(const Position& pos, const CycleBounds::State* state = nullptr) const;
+    // High or Low where the bounds decide the test against beta at the path's current position
+    // (a territory bound only where its condition holds there, and then recorded in `keep`),
+    // else Unknown.
+    Outcome decide_statically(const Bounds& b, int beta, Keep& keep) const;
+    // The tightest bounds of the path's current position that hold on this path.
+    void path_bounds(int& lo, int& hi) const;
     int terminal_x2(const Position& p) const;
     int side(const Position& p, int black_view) const {
         return p.to_move == Color::Black ? black_view : -black_view;

@@ -20,13 +20,15 @@ constexpr u64 meta_of(const Position& p) {
 constexpr u64 KeyMeta = 0x83;  // the bits of meta that belong to the key; bits 2-4 describe the
                                // requirement (kind, side to move of its candidate)
 
+constexpr int LandShift = 56;  // TTData::land, 4 bits
+constexpr u64 LandMask = 0xF;
 constexpr u64 pack(const TTData& d, u64 meta) {
     return static_cast<u64>(static_cast<u16>(d.lower)) |
            static_cast<u64>(static_cast<u16>(d.upper)) << 16 |
            static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 |
            (meta | static_cast<u64>(d.req_kind & 3) << 2 | static_cast<u64>(d.req_to_move) << 4)
                << 40 |
-           static_cast<u64>(d.work) << 48;
+           static_cast<u64>(d.work) << 48 | (static_cast<u64>(d.land) & LandMask) << LandShift;
 }
 }  // namespace
 
@@ -68,6 +70,7 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out, unsigne
         out.req_to_move = static_cast<Color>((w[3] >> 44) & 1);
         out.req_black = w[5];
         out.req_white = w[6];
+        out.land = static_cast<u8>((w[3] >> LandShift) & LandMask);
         return true;
     }
 }

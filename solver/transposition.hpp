@@ -27,6 +27,16 @@
 //  3. With the answers unchanged the proof is the same proof under H', and the bound holds.
 //     Bounds from unconditional life (alive stones and the one-point eyes they enclose) hold
 //     under any history and add nothing to S.
+//  4. Unconditional territory (benson.hpp) holds at a leaf D with the alive set A of colour c
+//     where the records holding A form one run ending at D. A proof above D carries that as a
+//     condition on the records before its node n, per colour (Keep, proof.hpp): `Run` (every
+//     record holding `from` is followed only by records holding `through`) or `Absent` (no
+//     record holds `from`), with from a subset of every such A and through a superset. At D it
+//     is Run with from = through = A. Passed up to a parent m it stays Run where m holds
+//     `through`, else becomes Absent (a record after those before m lacks part of A, so none
+//     before it may hold A); an Absent one stays Absent (m itself holds no `from`: the check
+//     below D passed). Either implies D's condition for every A between from and through, and
+//     merging takes the intersection of froms, the union of throughs and the stricter kind.
 // Merging two proofs' bounds into one entry
 // takes the intersection of keeps and the union of filters; an entry with a requirement is not
 // merged with another proof. On small boards a position may hold several entries (the solver
@@ -67,7 +77,9 @@
 //     bits 16-31  upper bound                                        passes << 1 | requirement
 //     bits 32-39  best move + 2 (0 = none)                           kind << 2 | its side to move
 //     bits 48-55  work: log2 of nodes                                << 4 | 0x80
-//     bits 56-63  unused (zero)
+//     bits 56-59  land: territory kinds, 2 bits per colour (point 4); words 5-6 then hold its
+//                 from and through stones instead of a requirement
+//     bits 60-63  unused (zero)
 // Concurrent access uses a sequence lock per bucket (odd while being written): readers retry a
 // torn read, writers skip a bucket that another thread is writing; every word is accessed through
 // std::atomic_ref. Costs: one probe reads one bucket; memory is exactly the bucket count times 120
@@ -95,6 +107,11 @@ struct TTData {
     u8 req_kind = 0;
     Color req_to_move = Color::Black;
     Bitboard req_black = 0, req_white = 0;
+    // A proof resting on unconditional territory (point 4 above): per colour c, bits 2c..2c+1
+    // hold its TerritoryNeed kind; req_black then holds the `from` stones and req_white the
+    // `through` stones of both colours (a subset of the position's, read by its colours), in
+    // place of a requirement (an entry holds one or the other).
+    u8 land = 0;
 };
 
 class TranspositionTable {

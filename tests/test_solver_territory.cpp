@@ -1,0 +1,263 @@
+// Unconditional territory (solver/benson.hpp) against independent oracles: the owner's strategy
+// played out over every grid it can reach under the naive rules (tests/naive_rules.hpp), the
+// path condition on drawn histories, and the reference solver's value on random histories.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <unordered_set>
+#include <vector>
+
+#include "random_games.hpp"
+#include "reference_solver.hpp"
+#include "solver/benson.hpp"
+#include "solver/search.hpp"
+#include "tests/naive_bridge.hpp"
+
+using namespace smallgo;
+
+namespace {
+
+u64 encode(const naive::Grid& grid, bool owner_to_move, bool passed) {
+    u64 key = owner_to_move | u64{passed} << 1;
+    for (naive::Colour c : grid.colour) key = key * 3 + static_cast<u64>(c);
+    return key;
+}
+
+Bitboard points_of(const naive::Grid& grid, naive::Colour c) {
+    Bitboard b = 0;
+    for (std::size_t p = 0; p < grid.colour.size(); ++p)
+        if (grid.colour[p] == c) b |= Geometry::bit(static_cast<int>(p));
+    return b;
+}
+
+// Plays the owner's strategy of benson.hpp (in `land`, a liberty of an opponent string there,
+// every such choice; else a pass) against every opponent play and pass, from `start` with
+// `owner_to_move` and `passed` (the last turn was a pass), over every grid reached, and returns
+// the first broken promise ("" if none): the alive stones stay, the owner always has a legal
+// strategy play while `land` holds an opponent stone, and when two passes end the game every
+// point of alive stones and land is the owner's by the area count. No ko rule: one only takes
+// options from the opponent, and none can forbid the owner's plays (benson.hpp, point 3).
+std::string play_out(const naive::Grid& start, bool owner_to_move, bool passed, naive::Colour owner,
+                     Bitboard alive, Bitboard land, bool suicide_allowed, int& states) {
+    struct State {
+        naive::Grid grid;
+        bool owner_to_move, passed;
+    };
+    const naive::Colour them = naive::other(owner);
+    std::unordered_set<u64> seen{encode(start, owner_to_move, passed)};
+    std::vector<State> todo{{start, owner_to_move, passed}};
+    const auto visit = [&](const naive::Grid& grid, bool owner_next, bool pass) {
+        if (seen.insert(encode(grid, owner_next, pass)).second)
+            todo.push_back({grid, owner_next, pass});
+    };
+    const auto owners_at_end = [&](const naive::Grid& grid) {
+        for (int p = 0; p < static_cast<int>(grid.colour.size()); ++p) {
+            if (!((alive | land) >> p & 1)) continue;
+            const auto here = grid.colour[static_cast<std::size_t>(p)];
+            if (here == them || (here == naive::Colour::Empty && (naive::reaches(grid, p, them) ||
+                                                                  !naive::reaches(grid, p, owner))))
+                return false;
+        }
+        return true;
+    };
+    while (!todo.empty()) {
+        const State s = todo.back();
+        todo.pop_back();
+        ++states;
+        const naive::Grid& grid = s.grid;
+        if ((alive & ~points_of(grid, owner)) != 0) return "an alive stone was captured";
+        const Bitboard intruders = points_of(grid, them) & land;
+        if (s.owner_to_move) {
+            if (intruders == 0) {
+                if (s.passed && !owners_at_end(grid)) return "the owner's pass ends the game short";
+                if (!s.passed) visit(grid, false, true);
+                continue;
+            }
+            int plays = 0;
+            for (int p = 0; p < static_cast<int>(grid.colour.size()); ++p) {
+                if (!(land >> p & 1) ||
+                    grid.colour[static_cast<std::size_t>(p)] != naive::Colour::Empty)
+                    continue;
+                bool liberty = false;
+                for (int q : grid.adjacent(p))
+                    liberty = liberty || grid.colour[static_cast<std::size_t>(q)] == them;
+                if (!liberty) continue;
+                const naive::Grid next = naive::move(grid, p, owner);
+                if (next.colour[static_cast<std::size_t>(p)] != owner)
+                    return "a strategy play is a suicide";
+                ++plays;
+                visit(next, false, false);
+            }
+            if (plays == 0) return "no strategy play while the land holds an opponent stone";
+        } else {
+            if (s.passed && !owners_at_end(grid)) return "the opponent's pass ends the game short";
+            if (!s.passed) visit(grid, true, true);
+            for (int p = 0; p < static_cast<int>(grid.colour.size()); ++p) {
+                if (grid.colour[static_cast<std::size_t>(p)] != naive::Colour::Empty) continue;
+                const naive::Grid next = naive::move(grid, p, them);
+                if (!suicide_allowed && next.colour[static_cast<std::size_t>(p)] != them) continue;
+                visit(next, true, false);
+            }
+        }
+    }
+    return "";
+}
+
+// A legal position with many stones of `heavy`: points drawn at random (empty 3 in 10, `heavy`
+// 5, the other 2), then each colour cleared as a play would.
+Position random_position(const Geometry& g, test::Rng& rng, Color heavy) {
+    naive::Grid grid = naive::empty_grid(g.rows(), g.cols());
+    const naive::Colour mine = test::to_naive(heavy), theirs = naive::other(mine);
+    for (auto& c : grid.colour) {
+        const int draw = rng.below(10);
+        c = draw < 3 ? naive::Colour::Empty : draw < 8 ? mine : theirs;
+    }
+    grid = naive::clear(naive::clear(grid, theirs), mine);
+    return make_position(points_of(grid, naive::Colour::Black),
+                         points_of(grid, naive::Colour::White), Color::Black);
+}
+
+}  // namespace
+
+TEST_CASE("solver: the owner's strategy keeps unconditional territory against any play",
+          "[solver][territory]") {
+    test::Rng rng{20261126};
+    const std::pair<int, int> boards[] = {{1, 6}, {1, 8}, {2, 3}, {2, 4}, {3, 3}, {2, 5}, {3, 4}};
+    int checked = 0, states = 0, bigger = 0;
+    for (auto [rows, cols] : boards) {
+        const Geometry g = *Geometry::make(rows, cols);
+        for (int round = 0; round < 400; ++round) {
+            const Color c = round % 2 ? Color::White : Color::Black;
+            const Position stones = random_position(g, rng, c);
+            for (int turn = 0; turn < 4; ++turn) {
+                // Either side to move, after a play or a pass.
+                Position pos = make_position(stones.black(), stones.white(),
+                                             turn % 2 ? Color::White : Color::Black);
+                pos.passes = static_cast<u8>(turn / 2);
+                for (bool suicide : {true, false}) {
+                    const SafePoints safe = unconditional(g, pos, c, suicide);
+                    if ((safe.territory & ~safe.eyes) == 0) continue;
+                    // The land is enclosed by alive stones and every point of it touches one.
+                    CHECK((safe.territory & pos.of(c)) == 0);
+                    CHECK((g.neighbours(safe.territory) & ~safe.territory & ~safe.alive) == 0);
+                    CHECK((safe.territory & ~g.neighbours(safe.alive)) == 0);
+                    CHECK((safe.eyes & ~safe.territory) == 0);
+                    INFO(g.name() << " black " << pos.black() << " white " << pos.white()
+                                  << " colour " << static_cast<int>(c) << " to move "
+                                  << static_cast<int>(pos.to_move) << " passes " << int{pos.passes}
+                                  << " suicide " << suicide);
+                    CHECK(play_out(test::to_grid(g, pos), pos.to_move == c, pos.passes == 1,
+                                   test::to_naive(c), safe.alive, safe.territory, suicide,
+                                   states) == "");
+                    ++checked;
+                    bigger += std::popcount(safe.territory & ~safe.eyes) >= 3;
+                }
+            }
+        }
+    }
+    INFO(checked << " positions with territory beyond eyes, " << bigger << " with 3 or more such "
+                 << "points, " << states << " grids played");
+    CHECK(checked >= 200);
+    CHECK(bigger >= 20);
+}
+
+TEST_CASE("solver: territory holds only where the alive stones' records form one run",
+          "[solver][territory]") {
+    const Geometry g = *Geometry::make(1, 5);
+    History h(g, find_preset("tromp-taylor")->rules);
+    // A1; White B1 takes it; C1; White passes; A1 again, taking B1.
+    for (int m : {g.point(0, 0), g.point(0, 1), g.point(0, 2), int{Pass}, g.point(0, 0)})
+        REQUIRE(h.play(static_cast<Move>(m)) == Verdict::Legal);
+    // A1 stood at record 1, left at 2, stands again at 5: two runs.
+    CHECK_FALSE(territory_holds(h, Geometry::bit(g.point(0, 0)), Color::Black));
+    // C1 stands from record 3 on: one run.
+    CHECK(territory_holds(h, Geometry::bit(g.point(0, 2)), Color::Black));
+    // A1 and C1 together: record 5 alone.
+    CHECK(territory_holds(h, Geometry::bit(g.point(0, 0)) | Geometry::bit(g.point(0, 2)),
+                          Color::Black));
+    h.pop();
+    CHECK(territory_holds(h, Geometry::bit(g.point(0, 2)), Color::Black));
+}
+
+TEST_CASE("solver: without the path condition territory would be wrong", "[solver][territory]") {
+    // 2x3 under `tromp-taylor`: Black's group B1 B2 stands from turn 3 to 9, fills its own eye,
+    // is captured at turn 10 and rebuilt. Both two-point regions count as Black's territory, yet
+    // Black's captures there (C1, A2 then C1) would repeat the boards of turns 6 and 7: B+3.
+    const Geometry g = *Geometry::make(2, 3);
+    History h(g, find_preset("tromp-taylor")->rules);
+    for (const char* m :
+         {"B2", "C1", "B1", "C2", "C1", "A1", "A2", "pass", "A1", "C2", "B2", "A1", "B1"})
+        REQUIRE(h.play(*g.parse_move(m)) == Verdict::Legal);
+    const SafePoints safe = unconditional(g, h.current(), Color::Black, true);
+    CHECK(safe.count_with_territory() == 6);  // the whole board: B+6
+    CHECK_FALSE(territory_holds(h, safe.alive, Color::Black));
+    int value = 0;
+    REQUIRE(reference::value_x2(h, value, 50'000'000));
+    CHECK(value == 6);
+    SolveOptions o;
+    o.hash_bytes = std::size_t{4} << 20;
+    o.threads = 1;
+    const SolveResult r = solve(h, o);
+    CHECK(r.value_x2 == 6);
+}
+
+// The bound that territory gives, in half points of Black minus White before komi, where its
+// condition holds on the path; whether it is larger than unconditional life's.
+TEST_CASE("solver: territory bounds contain the reference value on random histories",
+          "[solver][territory]") {
+    const std::pair<int, int> boards[] = {{1, 6}, {1, 7}, {2, 3}, {2, 4}, {3, 3}};
+    const char* const presets[] = {"tromp-taylor", "aga", "tromp-taylor-1996", "simple", "mg"};
+    std::mt19937_64 rng(2026112601);
+    int bounded = 0, refused = 0, refused_wrong = 0, solved = 0;
+    for (int round = 0; round < 6000 && bounded < 120; ++round) {
+        History h = testing::random_game(round, boards, presets, 10 + round % 40, rng);
+        if (h.game_over()) continue;
+        const Geometry& g = h.geometry();
+        const Rules& rules = h.rules();
+        const Position pos = h.current();
+        const int n = g.points();
+        for (Color c : {Color::Black, Color::White}) {
+            const SafePoints safe = unconditional(g, pos, c, rules.suicide_allowed);
+            if ((safe.territory & ~safe.eyes) == 0) continue;
+            const bool holds = territory_holds(h, safe.alive, c);
+            int value = 0;
+            if (!reference::value_x2(h, value, 3'000'000)) continue;
+            // Black's view before komi; a draw (simple ko) scores 0 whatever the komi.
+            const int land = 2 * (2 * safe.count_with_territory() - n);
+            const bool draws = rules.ko == KoRule::Simple;
+            const int before_komi = value + rules.komi_x2;
+            const bool within = c == Color::Black ? before_komi >= land || (draws && value == 0)
+                                                  : before_komi <= -land || (draws && value == 0);
+            std::string line;
+            for (int i = 1; i <= h.turns(); ++i)
+                line +=
+                    " " + std::to_string(h.at(i).black()) + "/" + std::to_string(h.at(i).white());
+            INFO("records" << line);
+            INFO(g.name() << " " << ko_rule_name(rules.ko) << " turns " << h.turns() << " black "
+                          << pos.black() << " white " << pos.white() << " colour "
+                          << static_cast<int>(c) << " value " << value);
+            if (holds) {
+                CHECK(within);
+                ++bounded;
+                // The solver, with and without territory, agrees with the reference.
+                for (bool territory : {true, false}) {
+                    SolveOptions o;
+                    o.hash_bytes = std::size_t{4} << 20;
+                    o.use_territory = territory;
+                    o.threads = 1;
+                    History copy = h;
+                    const SolveResult r = solve(copy, o);
+                    REQUIRE(r.complete);
+                    CHECK(r.value_x2 == value);
+                    ++solved;
+                }
+            } else {
+                ++refused;
+                refused_wrong += !within;
+            }
+        }
+    }
+    INFO(bounded << " bounded, " << refused << " refused by the path condition (" << refused_wrong
+                 << " of them would have been wrong), " << solved << " solves");
+    CHECK(bounded >= 100);
+}
