@@ -20,7 +20,9 @@ namespace smallgo {
 struct SafePoints {
     Bitboard alive = 0;      // unconditionally alive stones of the colour
     Bitboard eyes = 0;       // one-point regions enclosed by them
-    Bitboard territory = 0;  // regions enclosed by them, every point next to one (eyes included)
+    // Regions enclosed by them, every point next to one (eyes included); right after c's pass
+    // with the opponent to move, only such regions without opponent stones (point 2 below).
+    Bitboard territory = 0;
     int count() const { return std::popcount(alive | eyes); }
     int count_with_territory() const { return std::popcount(alive | territory); }
 };
@@ -54,7 +56,8 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool sui
 //     captured), so it can only repeat a record holding all of A; if the records holding A form
 //     one run ending at the node, each such record lies in A's unbroken stand, and the lemma
 //     forbids the repetition. Without that condition the bound is false: after A is captured and
-//     rebuilt, X's capture in a two-point region can repeat a board from before.
+//     rebuilt, X's capture in a two-point region can repeat a board from before (a 2x3 history
+//     in tests/test_solver_territory.cpp: the bound says B+6, the value is B+3).
 // The condition is on the path, so a proof resting on it carries it (transposition.hpp).
 
 // Whether the records of h holding every stone of `stones` (colour c, all on the current board)
