@@ -18,8 +18,8 @@
 namespace smallgo {
 
 struct SafePoints {
-    Bitboard alive = 0;      // unconditionally alive stones of the colour
-    Bitboard eyes = 0;       // one-point regions enclosed by them
+    Bitboard alive = 0;  // unconditionally alive stones of the colour
+    Bitboard eyes = 0;   // one-point regions enclosed by them
     // Regions enclosed by them, every point next to one (eyes included); right after c's pass
     // with the opponent to move, only such regions without opponent stones (point 2 below).
     Bitboard territory = 0;
