@@ -1,0 +1,26 @@
+// How many random cases the heaviest tests check: all of them in a plain build, a quarter under
+// a sanitizer.
+//
+// AddressSanitizer and ThreadSanitizer run these tests 4 to 10 times slower than Release, and
+// .ci/run runs them in both: in full in its Release stage, where they compare values, and again
+// under the sanitizers, whose job is to catch memory errors, undefined behaviour and races on
+// the same code paths, which a quarter of the cases walks as well. Checking every case there too
+// took CI past its 90 minutes. tests/CMakeLists.txt defines SMALLGO_SANITIZED in a build whose
+// SMALLGO_SANITIZE is set.
+#pragma once
+
+namespace smallgo::test {
+
+#ifdef SMALLGO_SANITIZED
+inline constexpr int kCaseDivisor = 4;
+#else
+inline constexpr int kCaseDivisor = 1;
+#endif
+
+// n cases (or a count of them that a test requires) in a plain build, n / 4 but at least 1
+// under a sanitizer.
+constexpr int cases(int n) {
+    return n / kCaseDivisor > 0 ? n / kCaseDivisor : 1;
+}
+
+}  // namespace smallgo::test
