@@ -15,6 +15,7 @@
 #include "count/game_count.hpp"
 #include "count/game_estimate.hpp"
 #include "count/game_memo.hpp"
+#include "tests/case_budget.hpp"
 #include "tests/naive_bridge.hpp"
 
 using namespace smallgo;
@@ -125,7 +126,7 @@ TEST_CASE("count: games from random 2x2 and 1x4 histories agree with the naive r
     std::mt19937_64 rng(2026);
     int compared = 0;
     const auto rule_sets = all_rules();
-    for (int round = 0; round < 280; ++round) {
+    for (int round = 0; round < test::cases(280); ++round) {
         const char* board = round % 2 ? "2x2" : "1x4";
         const auto& [preset, r] = rule_sets[(round / 2) % rule_sets.size()];
         CAPTURE(round, board, preset);
@@ -154,7 +155,7 @@ TEST_CASE("count: games from random 2x2 and 1x4 histories agree with the naive r
         ++compared;
     }
     CAPTURE(compared);
-    CHECK(compared >= 40);
+    CHECK(compared >= test::cases(40));
 }
 
 TEST_CASE("count: a memo too small to hold the states, or two threads, count the same",

@@ -5,12 +5,14 @@
 #include <random>
 #include <span>
 
+#include "case_budget.hpp"
 #include "random_games.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
 #include "solver/search.hpp"
 
 using namespace smallgo;
+using smallgo::test::cases;
 
 namespace {
 // With table = false: plain alpha-beta, without the table and without the simple-ko bounds.
@@ -224,7 +226,7 @@ TEST_CASE("solver: tables kept across the solves of a game change no value", "[s
 TEST_CASE("solver: equals the reference after random histories with captures and ko", "[solver]") {
     std::mt19937_64 rng(20261121);
     int checked = 0, with_capture = 0, unfinished = 0;
-    for (int round = 0; checked < 300 && round < 5000; ++round) {
+    for (int round = 0; checked < cases(300) && round < 5000; ++round) {
         bool captured;
         History h = random_history(round, rng, captured);
         if (h.game_over()) continue;
@@ -242,8 +244,8 @@ TEST_CASE("solver: equals the reference after random histories with captures and
         ++checked;
         with_capture += captured;
     }
-    REQUIRE(checked >= 300);
-    REQUIRE(with_capture >= 50);
+    REQUIRE(checked >= cases(300));
+    REQUIRE(with_capture >= cases(50));
     REQUIRE(unfinished * 20 <= checked);  // at most 5% left unfinished by the node limit
 }
 
@@ -256,7 +258,7 @@ TEST_CASE("solver: child lookups and the tactical order change no value", "[solv
     std::mt19937_64 rng(20261126);
     int checked = 0;
     u64 cutoffs = 0;
-    for (int round = 0; checked < 150 && round < 5000; ++round) {
+    for (int round = 0; checked < cases(150) && round < 5000; ++round) {
         bool captured;
         History h = random_history(round, rng, captured);
         if (h.game_over()) continue;
@@ -289,8 +291,8 @@ TEST_CASE("solver: child lookups and the tactical order change no value", "[solv
         checked += all_complete;
     }
     INFO(cutoffs << " lookup cutoffs");
-    REQUIRE(checked >= 150);
-    REQUIRE(cutoffs >= 100);
+    REQUIRE(checked >= cases(150));
+    REQUIRE(cutoffs >= cases(100));
 }
 
 // The table's reuse rules (keep, Bloom filter of boards, one requirement per entry, several
@@ -303,7 +305,8 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
     int checked = 0, unfinished = 0, checked_many = 0, with_cycle_bounds = 0;
     // Until 60 positions are checked, 20 of them under simple ko (which the random boards and
     // presets give about a third of the time).
-    for (int round = 0; (checked < 60 || with_cycle_bounds < 20) && round < 3000; ++round) {
+    for (int round = 0; (checked < cases(60) || with_cycle_bounds < cases(20)) && round < 3000;
+         ++round) {
         History h = longer_random_history(round, boards, rng);
         const Geometry& g = h.geometry();
         if (h.game_over()) continue;
@@ -347,10 +350,10 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
         }
         ++checked;
     }
-    REQUIRE(checked >= 60);
-    REQUIRE(checked_many >= 100);
+    REQUIRE(checked >= cases(60));
+    REQUIRE(checked_many >= cases(100));
     REQUIRE(unfinished * 10 <= checked);
-    REQUIRE(with_cycle_bounds >= 20);  // the simple-ko presets, with their bounds
+    REQUIRE(with_cycle_bounds >= cases(20));  // the simple-ko presets, with their bounds
 }
 
 TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {
@@ -362,7 +365,7 @@ TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][pa
     std::mt19937_64 rng(20261124);
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}, {2, 4}};
     int checked = 0, restarted = 0, unfinished = 0;
-    for (int round = 0; checked < 40 && round < 3000; ++round) {
+    for (int round = 0; checked < cases(40) && round < 3000; ++round) {
         History h = longer_random_history(round, boards, rng);
         const Geometry& g = h.geometry();
         if (h.game_over()) continue;
@@ -392,9 +395,9 @@ TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][pa
         ++checked;
     }
     WARN("restarted " << restarted << ", unfinished " << unfinished);
-    REQUIRE(checked >= 40);
+    REQUIRE(checked >= cases(40));
     REQUIRE(unfinished * 10 <= checked);
-    REQUIRE(restarted >= 40);  // the restarts did happen
+    REQUIRE(restarted >= cases(40));  // the restarts did happen
 }
 
 TEST_CASE("solver: symmetric histories give equal values", "[solver]") {
@@ -518,7 +521,7 @@ TEST_CASE("solver: equals the reference with 2 and 4 threads, every preset", "[s
     REQUIRE(compared == 21);
     std::mt19937_64 rng(20261122);
     int checked = 0;
-    for (int round = 0; checked < 120 && round < 3000; ++round) {
+    for (int round = 0; checked < cases(120) && round < 3000; ++round) {
         bool captured;
         History h = random_history(round, rng, captured);
         if (h.game_over()) continue;
@@ -533,5 +536,5 @@ TEST_CASE("solver: equals the reference with 2 and 4 threads, every preset", "[s
         check_pv(h, r);
         ++checked;
     }
-    REQUIRE(checked >= 120);
+    REQUIRE(checked >= cases(120));
 }

@@ -7,6 +7,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "case_budget.hpp"
 #include "random_games.hpp"
 #include "reference_solver.hpp"
 #include "solver/benson.hpp"
@@ -14,6 +15,7 @@
 #include "tests/naive_bridge.hpp"
 
 using namespace smallgo;
+using smallgo::test::cases;
 
 namespace {
 
@@ -209,7 +211,7 @@ TEST_CASE("solver: territory bounds contain the reference value on random histor
     const char* const presets[] = {"tromp-taylor", "aga", "tromp-taylor-1996", "simple", "mg"};
     std::mt19937_64 rng(2026112601);
     int bounded = 0, refused = 0, refused_wrong = 0, solved = 0;
-    for (int round = 0; round < 6000 && bounded < 120; ++round) {
+    for (int round = 0; round < 6000 && bounded < cases(120); ++round) {
         History h = testing::random_game(round, boards, presets, 10 + round % 40, rng);
         if (h.game_over()) continue;
         const Geometry& g = h.geometry();
@@ -264,5 +266,5 @@ TEST_CASE("solver: territory bounds contain the reference value on random histor
     }
     INFO(bounded << " bounded, " << refused << " refused by the path condition (" << refused_wrong
                  << " of them would have been wrong), " << solved << " solves");
-    CHECK(bounded >= 100);
+    CHECK(bounded >= cases(100));
 }
