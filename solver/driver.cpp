@@ -91,18 +91,38 @@ int Searcher::exact(int lower, int upper) {
 }
 
 bool Searcher::at_least(int beta) {
+    return at_least_within(beta, NoCap) == High;
+}
+
+// The cap works as a restart that ends the query: restart_due() reports it once the nodes
+// searched pass give_up_at_, every task drops its test (as for a restart, which stores no proof),
+// and the query returns Unknown. Without a cap (NoCap) give_up_at_ is never reached, so the
+// search is node for node the uncapped one.
+Kind Searcher::at_least_within(int beta, u64 cap) {
+    const u64 now = searched();
+    give_up_at_ = cap > NoCap - now ? NoCap : now + cap;
+    Kind result = Unknown;
     for (int depth = 1; !stopped_; depth = next_depth(depth)) {
         Keep k;
         Dep d;
         Outcome r = test(beta, depth, k, d);
         if (abort_) {
+            if (searched() >= give_up_at_) {  // the cap, not a restart: the query ends open
+                abort_ = false;
+                if (par_) par_->restart.store(false);
+                break;
+            }
             start_run(), depth = 0;  // the loop's step makes it 1
             continue;
         }
         report(depth, r.kind);
-        if (r.kind != Unknown) return r.kind == High;
+        if (r.kind != Unknown) {
+            result = r.kind;
+            break;
+        }
     }
-    return false;
+    give_up_at_ = NoCap;
+    return result;
 }
 
 Searcher::Step Searcher::enter(Move m, int& value) {
@@ -148,18 +168,23 @@ bool Searcher::child_decided(Move m, int& value) {
 }
 
 bool Searcher::child_at_least(Move m, int target) {
+    return child_at_least_within(m, target, NoCap) == High;
+}
+
+Kind Searcher::child_at_least_within(Move m, int target, u64 cap) {
     int value = 0;
     switch (enter(m, value)) {
         case Step::Illegal:
-            return false;
+            return Low;
         case Step::Ended:
-            return value >= target;
+            return value >= target ? High : Low;
         case Step::Entered:
             break;
     }
-    bool child_high = at_least(1 - target);  // the child reaches 1 - target: this move is below
+    // The child reaches 1 - target: this move is below target.
+    const Kind child = at_least_within(1 - target, cap);
     h_->pop();
-    return !child_high;
+    return child == Unknown ? Unknown : child == High ? Low : High;
 }
 
 Move Searcher::move_known_to_reach(int target, const Move* moves, int count) {
@@ -198,10 +223,12 @@ void Searcher::report(int depth, Kind kind) const {
 }
 
 bool Searcher::restart_due() {
-    if (!options_.restart_nodes) return false;
-    if (!par_) return nodes >= restart_at_;
+    const bool give_up = searched() >= give_up_at_;  // at_least_within's cap
+    if (!options_.restart_nodes && !give_up) return false;
+    if (!par_) return give_up || nodes >= restart_at_;
     if (par_->restart.load(std::memory_order_relaxed)) return true;
-    if (par_->counted.load(std::memory_order_relaxed) < par_->restart_at.load()) return false;
+    if (!give_up && par_->counted.load(std::memory_order_relaxed) < par_->restart_at.load())
+        return false;
     par_->restart.store(true);
     return true;
 }

@@ -147,16 +147,35 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
 // line ends when the game does, which every rule makes finite (a repetition is forbidden or ends
 // the game). Resisting costs refutations under ever new histories, so once the line has taken
 // `budget` nodes every side passes first. h is unchanged on return.
-void principal_variation(Searcher& s, History& h, int value, u64 budget, std::vector<Move>& pv) {
+//
+// One test can cost far more than the search of the value did (a refutation under a history
+// that search never met: 1x8 under tromp-taylor-1996 spent over 50 million nodes on one step
+// after a value of 2 million), while an optimal move later in the order costs little. So each
+// test gets SolveOptions::pv_test_cap nodes at first; a test still open at its cap is passed over,
+// and when no move is chosen, those passed over are tried again in the same order with twice the
+// cap, and so on. Every chosen move is still proven; the first move in the order is chosen whenever
+// its test ends within the first cap.
+void principal_variation(Searcher& s, History& h, int value, u64 budget, u64 first_cap,
+                         std::vector<Move>& pv, u64& passed_over) {
     const u64 start = s.nodes;
     int target = value;  // side-to-move's view at the current node
     std::array<Move, MaxPoints + 1> moves;
     while (!h.game_over() && !s.stopped()) {
         Move chosen = NoMove;
         const bool resist = target < 0 && s.nodes - start < budget;
-        const int count = s.pv_order(h.current(), !resist, moves);
-        for (int i = 0; i < count && chosen == NoMove && !s.stopped(); ++i)
-            if (s.child_at_least(moves[i], target)) chosen = moves[i];
+        int count = s.pv_order(h.current(), !resist, moves);
+        for (u64 cap = first_cap; chosen == NoMove && count > 0 && !s.stopped();
+             cap = cap > Searcher::NoCap / 2 ? Searcher::NoCap : 2 * cap) {
+            int open = 0;  // the moves passed over, kept in order at the front
+            for (int i = 0; i < count && chosen == NoMove && !s.stopped(); ++i) {
+                const Kind k = s.child_at_least_within(moves[i], target, cap);
+                if (k == High)
+                    chosen = moves[i];
+                else if (k == Unknown && !s.stopped())
+                    moves[open++] = moves[i], ++passed_over;
+            }
+            count = open;
+        }
         if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
         pv.push_back(chosen);
         h.play(chosen);
@@ -240,7 +259,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
         optimal_moves(s, moves, o, sign, best, exact, r);
         if (s.stopped()) return;
         const u64 before = s.nodes;
-        principal_variation(s, h, best, std::max(before, PvBudgetFloor), r.pv);
+        principal_variation(s, h, best, std::max(before, PvBudgetFloor),
+                            std::max<u64>(o.pv_test_cap, 1), r.pv, r.pv_passed_over);
         r.pv_nodes = s.nodes - before;
     };
     if (arena)

@@ -78,6 +78,9 @@ struct SolveOptions {
     // 1, 1, 2, 4, ... Proofs stay in the table. Node counts of one search depend heavily on what
     // the open-test cache holds (docs/solver.md, "Restarts"); restarts cut the long runs short.
     u64 restart_nodes = u64{1} << 17;
+    // The nodes a test of the principal variation gets before the next move in its order is
+    // tried; the cap doubles each round (search.cpp). A test sets it small to make it bite.
+    u64 pv_test_cap = u64{1} << 20;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
 };
@@ -96,17 +99,19 @@ struct SolveResult {
     int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
     std::vector<Move> best_moves;    // every optimal first move
     // A legal game from the position that scores the value, every move optimal: a side that
-    // loses prefers plays to a pass (it resists), any other side takes an optimal pass first;
-    // the resisting stops once the line has cost PvBudgetFloor nodes or as many as the search of
+    // loses prefers plays to a pass (it resists), any other side takes an optimal pass first
+    // (among the moves whose test ends within SolveOptions::pv_test_cap nodes); the resisting stops
+    // once the line has cost PvBudgetFloor nodes or as many as the search of
     // the value, whichever is more (search.cpp).
     std::vector<Move> pv;
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
     // Stopped after the value was proven (lower == upper): the legal first moves not yet known
     // to be optimal or not (best_moves holds those found optimal so far).
     std::vector<Move> undecided_moves;
-    u64 nodes = 0;        // all threads, the principal variation's included
-    u64 value_nodes = 0;  // of nodes, those spent until the value was proven
-    u64 pv_nodes = 0;     // of nodes, those that proved the principal variation
+    u64 nodes = 0;           // all threads, the principal variation's included
+    u64 value_nodes = 0;     // of nodes, those spent until the value was proven
+    u64 pv_nodes = 0;        // of nodes, those that proved the principal variation
+    u64 pv_passed_over = 0;  // tests of the principal variation cut short by their cap
     double seconds = 0;
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;

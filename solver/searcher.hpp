@@ -37,10 +37,18 @@ class Searcher {
     int exact(int lower, int upper);
     // Whether the current position's value reaches beta (deepening until proven).
     bool at_least(int beta);
+    // The same within about `cap` more nodes (all threads; NoCap for none): High or Low when
+    // proven, Unknown when the cap or a stop comes first. No proof is lost to the cap: what was
+    // proven before it stays in the table.
+    Kind at_least_within(int beta, u64 cap);
+    static constexpr u64 NoCap = ~u64{0};
     // Exact value after the side to move plays m (side to move's view); false if m is illegal.
     bool child_value(Move m, int& value);
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
+    // The same within about `cap` nodes: High (m reaches target), Low (m is illegal or below
+    // it), Unknown (the cap or a stop came first).
+    Kind child_at_least_within(Move m, int target, u64 cap);
     // Whether the value after m (mover's view) is known without a search: m ends the game, or
     // the child's static bounds meet. False for an illegal m.
     bool child_decided(Move m, int& value);
@@ -249,6 +257,7 @@ class Searcher {
     bool abort_ = false;
     u64 salt_ = 0;
     u64 runs_ = 0, restart_at_ = ~u64{0};
+    u64 give_up_at_ = NoCap;  // at_least_within's cap, in searched() nodes
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
     const Split* split_ = nullptr;

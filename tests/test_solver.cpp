@@ -356,6 +356,57 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
     REQUIRE(with_cycle_bounds >= cases(20));  // the simple-ko presets, with their bounds
 }
 
+// The principal variation's tests with a cap of one node (each test then gives up at the next
+// stop check, every 4,096 nodes, and its cap doubles each round): every move of the line is
+// optimal, checked by the reference solver after each move, and the value, its nodes and the
+// optimal first moves are those of the search without a cap, which the cap does not touch.
+TEST_CASE("solver: a principal variation with capped tests is optimal move by move", "[solver]") {
+    std::mt19937_64 rng(20261127);
+    int checked = 0;
+    u64 passed_over = 0;
+    for (int round = 0; checked < cases(60) && round < 5000; ++round) {
+        bool captured;
+        History h = random_history(round, rng, captured);
+        if (h.game_over()) continue;
+        int expected;
+        if (!reference::value_x2(h, expected, 2'000'000)) continue;
+        SolveOptions o;
+        o.hash_bytes = std::size_t{4} << 20;
+        o.node_limit = 20'000'000;
+        const SolveResult plain = solve(h, o);
+        o.pv_test_cap = 1;
+        const SolveResult r = solve(h, o);
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns");
+        if (!plain.complete || !r.complete) continue;
+        REQUIRE(r.value_x2 == expected);
+        REQUIRE(r.value_nodes == plain.value_nodes);
+        REQUIRE(r.best_moves == plain.best_moves);
+        check_pv(h, r);
+        History line = h;
+        for (Move m : r.pv) {
+            REQUIRE(line.play(m) == Verdict::Legal);
+            if (line.game_over()) break;
+            int after;
+            REQUIRE(reference::value_x2(line, after, 20'000'000));
+            INFO("after " << line.turns() << " turns");
+            REQUIRE(after == expected);
+        }
+        passed_over += r.pv_passed_over;
+        // With two threads the cap is checked every 4,096 nodes of each, through the restart's
+        // flag that every task sees.
+        o.threads = 2;
+        const SolveResult two = solve(h, o);
+        REQUIRE(two.complete);
+        REQUIRE(two.value_x2 == expected);
+        check_pv(h, two);
+        ++checked;
+    }
+    INFO(passed_over << " tests passed over");
+    REQUIRE(checked >= cases(60));
+    REQUIRE(passed_over >= 10);
+}
+
 TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {
     // Random histories on 1x6, 2x3, 1x7 and 2x4 under every preset whose search takes more than
     // 16,384 nodes, solved with a restart every 4,096 nodes or more (the shortest run allowed),
