@@ -356,8 +356,8 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
     REQUIRE(with_cycle_bounds >= cases(20));  // the simple-ko presets, with their bounds
 }
 
-// The principal variation's tests with a cap of one node (each test then gives up at the next
-// stop check, every 4,096 nodes, and its cap doubles each round): every move of the line is
+// The principal variation's tests with a cap of one node (with one thread each test then gives
+// up at its first node, and its cap doubles each round): every move of the line is
 // optimal, checked by the reference solver after each move, and the value, its nodes and the
 // optimal first moves are those of the search without a cap, which the cap does not touch.
 TEST_CASE("solver: a principal variation with capped tests is optimal move by move", "[solver]") {
