@@ -38,7 +38,7 @@ struct SolveArgs {
         hash{DefaultHash};  // rules, komi: empty when not given
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
-         no_lookup = false, plain_order = false, no_cycle_bounds = false;
+         no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;
@@ -350,6 +350,7 @@ void run_solve(const SolveArgs& a) {
         // passed 20 million positions against 3.5 million), so --proof searches without it.
         o.use_territory = !a.no_territory && a.proof.empty();
         o.lookup_children = !a.no_lookup;
+        o.board_lists = !a.no_board_lists;
         o.tactical_order = !a.plain_order;
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
@@ -451,6 +452,10 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--no-lookup", a->no_lookup,
                   "Search children without first looking them up in the table (enhanced "
                   "transposition cutoffs off; a measurement; default: off)");
+    cmd->add_flag("--no-board-lists", a->no_board_lists,
+                  "Tell the positions that may repeat a proof's boards by the table's Bloom "
+                  "filter alone, without the boards' fingerprint lists (a measurement; default: "
+                  "off)");
     cmd->add_flag("--plain-order", a->plain_order,
                   "Order moves without tactics, the pass right after the table move (the order "
                   "before 0.3; a measurement; default: off)");

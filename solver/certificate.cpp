@@ -262,9 +262,9 @@ CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const Sol
     one.all_moves = false;
     one.progress = nullptr;
     std::optional<SolveTables> own;
-    if (!o.tables) own.emplace(o.hash_bytes);
+    if (!o.tables) own.emplace(o.hash_bytes, o.board_lists);
     SolveTables& tables = o.tables ? *o.tables : *own;
-    Searcher s(h, tables.proofs, tables.open, one, nullptr);
+    Searcher s(h, tables.proofs, tables.lists, tables.open, one, nullptr);
     TreeWriter w(h, claim, s, max_positions, out);
     w.node(0);
     out << '\n';

@@ -25,13 +25,14 @@ u64 luby(u64 i) {
 }
 }  // namespace
 
-Searcher::Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o,
-                   const CycleBounds* cycle)
+Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTable& open,
+                   const SolveOptions& o, const CycleBounds* cycle)
     : h_(&h),
       g_(h.geometry()),
       sym_(h.geometry().symmetries()),
       rules_(h.rules()),
       tt_(tt),
+      lists_(lists),
       open_(open),
       options_(o),
       cycle_(cycle) {
@@ -41,7 +42,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, OpenTable& open, const So
     for (int p = 0; p < g_.points(); ++p)
         centrality_[p] = static_cast<u32>(std::max(0, 15 - g_.centre_distance(p)));
     variants_ = proofs_per_position(g_, tt_, o.proofs_per_position);
-    // The Bloom filter's hash of a board under each symmetry (board_bits).
+    // The hash of a board under each symmetry (board_hash).
     for (int s = 0; s < sym_.count(); ++s)
         for (int p = 0; p < g_.points(); ++p)
             for (int c = 0; c < 2; ++c)
@@ -74,6 +75,7 @@ int Searcher::exact(int lower, int upper) {
     int depth = 1, beta = std::clamp(first, lower + 1, upper);
     while (lower < upper && !stopped_) {
         Dep d;
+        stack_.fps.clear();  // the boards of the last test's proof
         Outcome r = test(beta, depth, k, d);
         if (abort_) {
             start_run(), depth = 1;
@@ -105,6 +107,7 @@ Kind Searcher::at_least_within(int beta, u64 cap) {
     for (int depth = 1; !stopped_; depth = next_depth(depth)) {
         Keep k;
         Dep d;
+        stack_.fps.clear();
         Outcome r = test(beta, depth, k, d);
         if (abort_) {
             if (searched() >= give_up_at_) {  // the cap, not a restart: the query ends open
@@ -201,6 +204,7 @@ Move Searcher::move_known_to_reach(int target, const Move* moves, int count) {
         }
         Keep k;
         Dep d;
+        stack_.fps.clear();
         const Outcome r = look_up_child(h_->current(), h_->turns(), 1 - target, k, d);
         h_->pop();
         if (r.kind == Low) return moves[i];
@@ -213,6 +217,7 @@ Move Searcher::table_move_reaching(int target) {
     Keep keep;
     Dep dep;
     TableRead read;
+    stack_.fps.clear();
     const Outcome r = read_table(canonical(pos), pos, h_->turns(), target, keep, dep, read);
     return r.kind == High ? read.tt_move : NoMove;
 }

@@ -84,12 +84,12 @@ Searcher::Child Searcher::prepare(Node& n, Move m, Position& next, int& value, D
         Verdict v = h_->check(m, next, &match);
         if (v == Verdict::Occupied || v == Verdict::Suicide) return Child::Skip;
         if (v != Verdict::Legal) {  // ko or superko: the answer came from record `match`
-            if (draws_possible_) n.keep_all.meet(next, board_bits(next));
+            if (draws_possible_) meet_board(n.keep_all, next, n.base);
             n.dep_all.add(match, rules_.ko == KoRule::Simple ? KoQuery : RepeatQuery, next);
             return Child::Skip;
         }
     }
-    if (draws_possible_) n.keep_all.meet(next, board_bits(next));
+    if (draws_possible_) meet_board(n.keep_all, next, n.base);
     if (next.passes >= 2) {
         value = side(n.pos, terminal_x2(next));
         return Child::Decided;
@@ -103,18 +103,20 @@ Searcher::Child Searcher::prepare(Node& n, Move m, Position& next, int& value, D
 }
 
 bool Searcher::proves_high(Node& n, Move m, const Position& next, int value, const Keep& child,
-                           const Dep& cd) {
+                           const Dep& cd, std::size_t child_base) {
     Keep ck = child;
     ck.lift(n.pos);
     if (value >= n.beta) {
         n.keep = ck;
-        n.keep.meet(next, board_bits(next));
+        take_boards(n.base, child_base);  // the siblings' boards are not this proof's
+        meet_board(n.keep, next, n.base);
         n.dep = cd;
         add_cutoff(n, m);
-        store(n.c, n.slot, n.pos, n.ply, n.old, value, Infinity, m, n.keep, n.dep);
+        store(n.c, n.slot, n.pos, n.ply, n.old, value, Infinity, m, n.keep, n.dep, n.base);
         return true;
     }
     n.keep_all.meet(ck);
+    merge_boards(n.base, child_base, n.keep_all);
     n.dep_all.merge(cd);
     if (value > n.best_low) n.best_low = value, n.low_move = m;
     return false;
@@ -138,6 +140,7 @@ Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, i
         ++hits;
         Keep k = e.land ? land_of(e, back, pos) : Keep{};
         k.black = entry_keep & pos.black(), k.white = entry_keep & pos.white(), k.boards = e.boards;
+        if (e.lower >= beta || e.upper < beta) read_boards(e, k);
         if (e.lower >= beta) {
             read.tt_move = sym_.map_move(back, e.move);  // the proof's own move
             return keep = k, dep = d, Outcome{High, e.lower};
@@ -169,20 +172,25 @@ Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
         const Child step = prepare(n, m, next, value, cd);
         if (step == Child::Skip) continue;
         Keep ck;
+        const std::size_t mark = boards_top();
         if (step == Child::Search) {
             // The child's own steps 1 and 2 at the null window 1 - beta: a Low answer there
             // (its value below 1 - beta) is this node's High.
             h_->push(next, m != Pass);
             const Outcome r = look_up_child(next, n.ply + 1, 1 - n.beta, ck, cd);
             h_->pop();
-            if (r.kind != Low) continue;
+            if (r.kind != Low) {
+                stack_.fps.resize(mark);
+                continue;
+            }
             value = -r.value;
         }
         if (value >= n.beta) {
-            proves_high(n, m, next, value, ck, cd);
+            proves_high(n, m, next, value, ck, cd, mark);
             ++lookup_cutoffs;
             return {High, value};
         }
+        stack_.fps.resize(mark);
     }
     return {Unknown, 0};
 }
@@ -191,6 +199,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     ++nodes;
     keep = Keep{};
     dep = Dep{};
+    const std::size_t base = boards_top();
     if ((++tick_ & TickMask) == 0) {
         if (tick()) stopped_ = true;
         if (restart_due()) abort_ = true;
@@ -245,7 +254,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
            read.have_entry ? &read.entry : nullptr,
            killers_[std::min(ply, 1023)],
            keep,
-           dep};
+           dep,
+           base};
     std::array<Move, MaxPoints + 1> moves;
     const int count = order_moves(n, read.tt_move, hint, moves);
 
@@ -275,6 +285,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
         int value = 0;
         const Child step = prepare(n, m, next, value, cd);
         if (step == Child::Skip) continue;
+        const std::size_t mark = boards_top();
         if (step == Child::Search) {
             // Once a child stays open, the rest get half the depth: any proof they find is as
             // good, and the open child, ordered first next time (the open-test cache), gets the
@@ -287,11 +298,12 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
             if (r.kind == Unknown) {
                 if (!open) open_move = m;
                 open = true;
+                stack_.fps.resize(mark);
                 continue;
             }
             value = -r.value;  // child High (>= 1 - beta) means this move is below beta
         }
-        if (proves_high(n, m, next, value, ck, cd)) return {High, value};
+        if (proves_high(n, m, next, value, ck, cd, mark)) return {High, value};
     }
 
     // Step 6. The answer: open (remembered in the open-test cache), or Low, stored.
@@ -303,7 +315,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     }
     keep = n.keep_all;
     dep = n.dep_all;
-    store(c, read.slot, pos, ply, n.old, -Infinity, n.best_low, n.low_move, keep, dep);
+    store(c, read.slot, pos, ply, n.old, -Infinity, n.best_low, n.low_move, keep, dep, base);
     return {Low, n.best_low};
 }
 

@@ -17,18 +17,20 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
         Position next;
         Keep keep;
         Dep dep;
+        std::vector<u16> boards;  // the fingerprints of the proof's boards (Searcher::BoardStack)
         Outcome r{Unknown, 0};
-        u64 nodes = 0, hits = 0, stores = 0, open_hits = 0, lookup_cutoffs = 0;
+        u64 nodes = 0, hits = 0, stores = 0, open_hits = 0, lookup_cutoffs = 0, list_saves = 0;
     };
     std::vector<Job> jobs;
     jobs.reserve(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
-        Job j{moves[i], {}, {}, {}};
+        Job j{moves[i], {}, {}, {}, {}};
         int value = 0;
         const auto step = prepare(n, j.m, j.next, value, j.dep);
         if (step == Child::Skip) continue;
         if (step == Child::Decided) {
-            if (proves_high(n, j.m, j.next, value, j.keep, j.dep)) return {High, value};
+            if (proves_high(n, j.m, j.next, value, j.keep, j.dep, boards_top()))
+                return {High, value};
             continue;
         }
         jobs.push_back(j);
@@ -50,7 +52,8 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
             j->r =
                 w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep);
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
-            j->lookup_cutoffs = w.lookup_cutoffs;
+            j->lookup_cutoffs = w.lookup_cutoffs, j->list_saves = w.list_saves;
+            if (j->r.kind != Unknown) j->boards = std::move(w.stack_.fps);  // w began with none
             // The nodes since its last step of 4,096 (a short task has no step at all), and the
             // node limit checked with them: when a thread is idle most tasks are that short.
             par_->counted.fetch_add(w.tick_ & TickMask, std::memory_order_relaxed);
@@ -74,12 +77,18 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
     par_->working.fetch_add(1, std::memory_order_relaxed);
     for (const Job& j : jobs) {
         nodes += j.nodes, hits += j.hits, stores += j.stores, open_hits += j.open_hits;
-        lookup_cutoffs += j.lookup_cutoffs;
+        lookup_cutoffs += j.lookup_cutoffs, list_saves += j.list_saves;
     }
     // A proof is a proof, whatever stopped the others: the first proving child in move order.
+    // A child's boards go on this searcher's stack, as if it had searched the child itself.
+    auto child_boards = [&](const Job& j) {
+        const std::size_t mark = boards_top();
+        stack_.fps.insert(stack_.fps.end(), j.boards.begin(), j.boards.end());
+        return mark;
+    };
     for (const Job& j : jobs)
         if (proves(j)) {
-            proves_high(n, j.m, j.next, -j.r.value, j.keep, j.dep);
+            proves_high(n, j.m, j.next, -j.r.value, j.keep, j.dep, child_boards(j));
             return {High, -j.r.value};
         }
     if (interrupted()) {
@@ -96,7 +105,8 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
             open = true;
             continue;
         }
-        proves_high(n, j.m, j.next, -j.r.value, j.keep, j.dep);  // below beta: no proof of High
+        // Below beta: no proof of High.
+        proves_high(n, j.m, j.next, -j.r.value, j.keep, j.dep, child_boards(j));
     }
     return {Low, 0};
 }

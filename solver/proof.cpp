@@ -1,6 +1,9 @@
 // The Searcher's proofs and the table (transposition.hpp): a position's canonical copy and key,
 // the Bloom filter bits of a board, whether a stored proof holds on the current path, and the
 // storing of a new one.
+#include <algorithm>
+#include <iterator>
+
 #include "rules/zobrist.hpp"
 #include "solver/searcher.hpp"
 
@@ -36,15 +39,52 @@ Searcher::Canonical Searcher::canonical(const Position& p) const {
     return c;
 }
 
-u64 Searcher::board_bits(Bitboard black, Bitboard white) const {
+u64 Searcher::board_hash(Bitboard black, Bitboard white) const {
     const int syms = sym_.count();
     u64 h[8] = {};
     for (; black; black &= black - 1)
         for (int s = 0, q = std::countr_zero(black); s < syms; ++s) h[s] ^= board_key_[s][0][q];
     for (; white; white &= white - 1)
         for (int s = 0, q = std::countr_zero(white); s < syms; ++s) h[s] ^= board_key_[s][1][q];
-    const u64 least = *std::min_element(h, h + syms);
-    return u64{1} << (least >> 58) | u64{1} << ((least >> 52) & 63);
+    return *std::min_element(h, h + syms);
+}
+
+void Searcher::meet_board(Keep& k, const Position& p, std::size_t base) {
+    const u64 hash = board_hash(p);
+    k.meet(p, bloom_bits(hash));
+    if (k.inexact) return;
+    auto& fps = stack_.fps;
+    const u16 fp = fingerprint(hash);
+    const auto at =
+        std::lower_bound(fps.begin() + static_cast<std::ptrdiff_t>(base), fps.end(), fp);
+    if (at == fps.end() || *at != fp) fps.insert(at, fp);
+}
+
+void Searcher::take_boards(std::size_t base, std::size_t child_base) {
+    auto& fps = stack_.fps;
+    fps.erase(fps.begin() + static_cast<std::ptrdiff_t>(base),
+              fps.begin() + static_cast<std::ptrdiff_t>(child_base));
+}
+
+void Searcher::merge_boards(std::size_t base, std::size_t mark, Keep& k) {
+    auto& fps = stack_.fps;
+    if (k.inexact) return fps.resize(base);  // nothing will read it
+    if (mark == base || mark == fps.size()) return;
+    auto& m = merged_.fps;
+    m.clear();
+    const auto begin = fps.begin() + static_cast<std::ptrdiff_t>(base);
+    const auto middle = fps.begin() + static_cast<std::ptrdiff_t>(mark);
+    std::set_union(begin, middle, middle, fps.end(), std::back_inserter(m));
+    fps.resize(base);
+    if (m.size() > BoardLog::MaxLength) {
+        k.inexact = true;  // no list above will be short enough for the log
+        return;
+    }
+    fps.insert(fps.end(), m.begin(), m.end());
+}
+
+void Searcher::read_boards(const TTData& e, Keep& k) {
+    if (e.boards != 0 && !lists_.read(e.list, stack_.fps)) k.inexact = true;
 }
 
 bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
@@ -55,8 +95,12 @@ bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTDa
     for (int i = 0; i < skip; ++i) {
         const Position& q = h_->at(i);
         if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
-            const u64 bits = board_bits(q);
-            if ((e.boards & bits) == bits) return false;
+            // q may be a board of the proof: its filter bits are set, and its fingerprint is in
+            // the proof's list (or the list is lost: board_log.hpp).
+            const u64 hash = board_hash(q), bits = bloom_bits(hash);
+            if ((e.boards & bits) != bits) continue;
+            if (lists_.may_hold(e.list, fingerprint(hash))) return false;
+            ++list_saves;
         }
     }
     if (e.land) return land_usable(e, back, p, ply);
@@ -107,7 +151,10 @@ int Searcher::repeat_record(const Position& y, u8 kind, int ply, int skip) const
 }
 
 void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
-                     int lower, int upper, Move move, const Keep& keep, const Dep& dep) {
+                     int lower, int upper, Move move, Keep& keep, const Dep& dep,
+                     std::size_t base) {
+    if (!keep.inexact && stack_.fps.size() - base > BoardLog::MaxLength) keep.inexact = true;
+    if (keep.inexact) stack_.fps.resize(base);
     // Stored only if no position before this one decided a query of the proof.
     const int threshold = own_threshold(ply, pos);
     if (!options_.use_table || dep.second < threshold || !tabled(ply)) return;
@@ -141,6 +188,9 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
     }
     // A usable entry is merged only when it has no requirement (one entry holds one).
     if (old && (old->req_kind || old->land)) old = nullptr;
+    const u16* list = stack_.fps.data() + base;
+    std::size_t length = stack_.fps.size() - base;
+    bool exact = !keep.inexact;
     if (old) {  // a usable entry: both proofs hold here, so both bounds do, under both keeps
         // The entry's move stays that of its lower bound's proof: the certificate writer reads
         // it as the move that reaches the bound (table_move_reaching).
@@ -149,7 +199,20 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
         d.upper = std::min(d.upper, old->upper);
         d.keep &= old->keep;
         d.boards |= old->boards;
+        // Both proofs' boards: the two sorted lists merged.
+        auto& m = merged_.fps;
+        m.clear();
+        if (exact && old->boards != 0 && lists_.read(old->list, m)) {
+            const std::size_t mid = m.size();
+            m.insert(m.end(), list, list + length);
+            std::inplace_merge(m.begin(), m.begin() + static_cast<std::ptrdiff_t>(mid), m.end());
+            m.erase(std::unique(m.begin(), m.end()), m.end());
+            list = m.data(), length = m.size();
+        } else if (old->boards != 0) {
+            exact = false;
+        }
     }
+    if (exact && options_.board_lists) d.list = lists_.append(list, length);
     d.work = static_cast<u8>(std::bit_width(searched()));
     tt_.store(c.key, c.pos, d, static_cast<unsigned>(slot));
     ++stores;

@@ -34,6 +34,9 @@ enum TerritoryNeed : u8 { NoNeed = 0, Run = 1, Absent = 2 };
 struct Keep {
     Bitboard black = ~Bitboard{0}, white = ~Bitboard{0};
     u64 boards = 0;
+    // Whether the searcher's list of the boards' fingerprints misses some (a list lost from the
+    // BoardLog, a child searched by another thread, a list too long): then only the filter holds.
+    bool inexact = false;
     std::array<TerritoryNeed, 2> land{NoNeed, NoNeed};
     std::array<Bitboard, 2> from{~Bitboard{0}, ~Bitboard{0}}, through{0, 0};
 
@@ -41,7 +44,7 @@ struct Keep {
         black &= p.black(), white &= p.white(), boards |= bits;
     }
     void meet(const Keep& k) {
-        black &= k.black, white &= k.white, boards |= k.boards;
+        black &= k.black, white &= k.white, boards |= k.boards, inexact = inexact || k.inexact;
         for (int c = 0; c < 2; ++c)
             land[c] = std::max(land[c], k.land[c]), from[c] &= k.from[c],
             through[c] |= k.through[c];

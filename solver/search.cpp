@@ -196,11 +196,11 @@ SolveResult solve(History& h, const SolveOptions& o) {
         cycle = CycleBounds::build(h, o.hash_bytes / 2, o.stop);
     const double cycle_seconds = seconds_since(start);
     std::optional<SolveTables> own;
-    if (!o.tables) own.emplace(o.hash_bytes - (cycle ? cycle->bytes() : 0));
+    if (!o.tables) own.emplace(o.hash_bytes - (cycle ? cycle->bytes() : 0), o.board_lists);
     SolveTables& tables = o.tables ? *o.tables : *own;
     TranspositionTable& tt = tables.proofs;
     OpenTable& open = tables.open;
-    Searcher s(h, tt, open, o, cycle ? &*cycle : nullptr);
+    Searcher s(h, tt, tables.lists, open, o, cycle ? &*cycle : nullptr);
 
     SolveResult r;
     const int sign = h.current().to_move == Color::Black ? 1 : -1;
@@ -211,12 +211,13 @@ SolveResult solve(History& h, const SolveOptions& o) {
     auto finish = [&] {
         r.nodes = s.nodes;  // with more threads, every task's nodes are added at its split point
         r.seconds = seconds_since(start);
-        r.table_bytes = tt.bytes() + open.bytes();
+        r.table_bytes = tt.bytes() + tables.lists.bytes() + open.bytes();
         r.table_capacity = tt.capacity();
         r.table_used = tt.used();
         r.table_hits = s.hits;
         r.table_stores = s.stores;
         r.lookup_cutoffs = s.lookup_cutoffs;
+        r.list_saves = s.list_saves;
         r.restarts = s.restarts();
         r.cycle_seconds = cycle_seconds;
         if (cycle) {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "rules/history.hpp"
+#include "solver/board_log.hpp"
 #include "solver/transposition.hpp"
 
 namespace smallgo {
@@ -40,9 +41,15 @@ struct Progress {
 // is sound within one: every entry is checked against the reader's own path from the start of
 // its History (transposition.hpp), and entries are replaced by the work they stand for, never by
 // the age of a search. Hand them only to solves of one game's History (same board and rules).
+// Of `bytes`, the proofs take 5/8, their boards' fingerprint lists 1/4 and the open tests 1/8;
+// without lists (`board_lists` false) the proofs take 7/8.
 struct SolveTables {
-    explicit SolveTables(std::size_t bytes) : proofs(bytes / 8 * 7), open(bytes / 8) {}
+    explicit SolveTables(std::size_t bytes, bool board_lists = true)
+        : proofs(bytes / 8 * (board_lists ? 5 : 7)),
+          lists(board_lists ? bytes / 4 : 0),
+          open(bytes / 8) {}
     TranspositionTable proofs;
+    BoardLog lists;
     OpenTable open;
 };
 
@@ -60,6 +67,10 @@ struct SolveOptions {
     // Enhanced transposition cutoffs: a node first looks its children up (the game's end, their
     // static bounds, the table) for one that refutes beta. Off: search them in order.
     bool lookup_children = true;
+    // Exact boards: each proof's boards as a list of fingerprints beside the table's Bloom filter
+    // (solver/board_log.hpp), so that an entry is refused only where an earlier position may
+    // really be one of them. Off: the filter alone, with the table's memory to the proofs.
+    bool board_lists = true;
     // Move order with tactics (captures, saves; the pass late, eye fills last;
     // solver/move_order.cpp). Off: the order before 2026-11-25 (the pass right after the table
     // move, no tactics), kept to measure the gain.
@@ -116,6 +127,7 @@ struct SolveResult {
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
+    u64 list_saves = 0;      // entries used thanks to their boards' lists (board_lists)
     int threads = 1;
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes)
     // Simple ko: states of the retrograde analysis (0 when none was made) and those it decides.

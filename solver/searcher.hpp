@@ -6,9 +6,11 @@
 
 #include <array>
 #include <atomic>
+#include <vector>
 
 #include "rules/history.hpp"
 #include "rules/symmetry.hpp"
+#include "solver/board_log.hpp"
 #include "solver/parallel.hpp"
 #include "solver/proof.hpp"
 #include "solver/retrograde.hpp"
@@ -23,13 +25,13 @@ int proofs_per_position(const Geometry& g, const TranspositionTable& tt, int ask
 class Searcher {
   public:
     // solver/driver.cpp: the root driver (iterative deepening, MTD steps, restarts).
-    Searcher(History& h, TranspositionTable& tt, OpenTable& open, const SolveOptions& o,
-             const CycleBounds* cycle);
+    Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTable& open,
+             const SolveOptions& o, const CycleBounds* cycle);
     // A searcher for one child task at a split point: the parent's tables, options, killers and
     // counts, its own path and counters.
     Searcher(const Searcher& parent, History& path, const Split* split) : Searcher(parent) {
         h_ = &path, split_ = split;
-        nodes = hits = stores = open_hits = lookup_cutoffs = 0, tick_ = 0;
+        nodes = hits = stores = open_hits = lookup_cutoffs = list_saves = 0, tick_ = 0;
     }
     void make_parallel(Parallel* p, int threads);
     // The exact value of the current position within known bounds [lower, upper]: tests by
@@ -81,6 +83,8 @@ class Searcher {
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by cutoff_by_lookup
+    // Entries usable only thanks to a fingerprint list: an earlier position passed the filter.
+    mutable u64 list_saves = 0;
 
   private:
     Searcher(const Searcher&) = default;
@@ -95,10 +99,39 @@ class Searcher {
         u64 key;
     };
     Canonical canonical(const Position& p) const;
-    // The Bloom filter bits of a board (stones only): two bits of the least hash over the board's
-    // symmetries, so every symmetric copy has the same bits and entries need no mapping.
-    u64 board_bits(Bitboard black, Bitboard white) const;
-    u64 board_bits(const Position& p) const { return board_bits(p.black(), p.white()); }
+    // A board's hash (stones only): the least over the board's symmetries, so every symmetric
+    // copy has the same one and entries need no mapping. Its Bloom filter bits are two bits of
+    // it, its fingerprint (board_log.hpp) 16 others.
+    u64 board_hash(Bitboard black, Bitboard white) const;
+    u64 board_hash(const Position& p) const { return board_hash(p.black(), p.white()); }
+    static u64 bloom_bits(u64 hash) {
+        return u64{1} << (hash >> 58) | u64{1} << ((hash >> 52) & 63);
+    }
+    static u16 fingerprint(u64 hash) { return static_cast<u16>(hash); }
+    u64 board_bits(const Position& p) const { return bloom_bits(board_hash(p)); }
+
+    // The boards of the proofs being built, as fingerprints on a stack: a node's are those from
+    // the stack's size when it was entered (its `base`) to the top when it returns a proof; a
+    // child's proof leaves its own on top. Keep::inexact marks a proof whose list is not whole.
+    // A copy for a parallel task starts empty.
+    struct BoardStack {
+        std::vector<u16> fps;
+        BoardStack() = default;
+        BoardStack(const BoardStack&) {}
+        BoardStack& operator=(const BoardStack&) { return *this; }
+    };
+    std::size_t boards_top() const { return stack_.fps.size(); }
+    // A node's list is kept sorted and without repeats, so that it is stored as it is and a
+    // parent merges its children's in linear time.
+    // Adds p's board to k: its filter bits, and its fingerprint to the list from base up.
+    void meet_board(Keep& k, const Position& p, std::size_t base);
+    // A proof that rests on one child's list (from child_base up): moved down to `base`.
+    void take_boards(std::size_t base, std::size_t child_base);
+    // A Low proof's list (base to mark) and a child's (mark up) merged. One too long for the log,
+    // or of an inexact k, is dropped (k inexact).
+    void merge_boards(std::size_t base, std::size_t mark, Keep& k);
+    // Adds an entry's list to a proof k that rests on the entry (inexact if the list is lost).
+    void read_boards(const TTData& e, Keep& k);
     // Index of the oldest record that a result at this node may depend on and still be stored.
     int own_threshold(int ply, const Position& p) const {
         return (p.passes == 1 && !rules_.start_left_by_nobody()) ? ply - 1 : ply;
@@ -120,8 +153,9 @@ class Searcher {
     // node at `ply` as it was answered there: a repetition (NoDependency if none).
     int repeat_record(const Position& y, u8 kind, int ply, int skip) const;
     // Stores a proven bound of the node unless it rests on two queries answered before it.
+    // Its boards' fingerprints are the stack's from `base` up (compacted here).
     void store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
-               int lower, int upper, Move move, const Keep& keep, const Dep& dep);
+               int lower, int upper, Move move, Keep& keep, const Dep& dep, std::size_t base);
 
     // solver/node.cpp: a node while its children are searched, and what its proof rests on so far.
     struct Node {
@@ -133,7 +167,8 @@ class Searcher {
         std::array<Move, 2>& killers;
         Keep& keep;  // the node's answer: what a proof of High rests on
         Dep& dep;
-        Keep keep_all{};  // what a proof of Low rests on: every child's
+        std::size_t base;  // the stack of boards' size when the node was entered
+        Keep keep_all{};   // what a proof of Low rests on: every child's
         Dep dep_all{};
         int best_low = -Infinity;
         Move low_move = NoMove;
@@ -167,8 +202,9 @@ class Searcher {
     enum class Child { Skip, Decided, Search };
     Child prepare(Node& n, Move m, Position& next, int& value, Dep& cd);
     // A child's proven value (mover's view): true when it proves the node High (then stored).
+    // The child's boards are the stack's from child_base up.
     bool proves_high(Node& n, Move m, const Position& next, int value, const Keep& ck,
-                     const Dep& cd);
+                     const Dep& cd, std::size_t child_base);
     // Score bounds (side to move's view) of the path's current position `pos`. Benson's hold
     // under any history; the simple-ko ones (retrograde.hpp) under any history with the same
     // previous position, which fixes the plays the ko rule forbids. A node returns them without
@@ -246,6 +282,7 @@ class Searcher {
     const Symmetries& sym_;
     const Rules& rules_;
     TranspositionTable& tt_;
+    BoardLog& lists_;
     OpenTable& open_;
     const SolveOptions& options_;
     const CycleBounds* cycle_ = nullptr;  // simple ko: bounds from the history-free game
@@ -266,6 +303,7 @@ class Searcher {
     std::array<u32, MaxPoints> centrality_{};
     // The Zobrist keys of point p's image under symmetry s, for board_bits.
     std::array<std::array<std::array<u64, MaxPoints>, 2>, 8> board_key_{};
+    BoardStack stack_, merged_;  // merged_: store()'s scratch list
 };
 
 }  // namespace smallgo

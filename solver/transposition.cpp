@@ -70,6 +70,7 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out, unsigne
         out.req_to_move = static_cast<Color>((w[3] >> 44) & 1);
         out.req_black = w[5];
         out.req_white = w[6];
+        out.list = w[7];
         out.land = static_cast<u8>((w[3] >> LandShift) & LandMask);
         return true;
     }
@@ -104,6 +105,7 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
         put(e[4], d.boards);
         put(e[5], d.req_black);
         put(e[6], d.req_white);
+        put(e[7], d.list);
         put(e[3], pack(d, meta));
     }
     seq.store(s + 2, std::memory_order_release);

@@ -69,10 +69,10 @@
 // record as a candidate, a superset of what either reading can match, so (1)-(3) hold as
 // stated; passes need nothing more, being part of the key and of the records.
 //
-// Entry layout (7 words, 56 bytes; a bucket is 2 entries and a sequence word, 120 bytes):
+// Entry layout (8 words, 64 bytes; a bucket is 2 entries and a sequence word, 136 bytes):
 //   word 0  black stones      word 3  data, bit fields below       word 5  requirement: black
 //   word 1  white stones      word 4  Bloom filter of S             word 6  requirement: white
-//   word 2  keep (a subset of black | white)
+//   word 2  keep (a subset of black | white)                        word 7  S's fingerprint list
 //     bits  0-15  lower bound (half points, side to move's view)   bits 40-47  meta: to_move |
 //     bits 16-31  upper bound                                        passes << 1 | requirement
 //     bits 32-39  best move + 2 (0 = none)                           kind << 2 | its side to move
@@ -82,7 +82,7 @@
 //     bits 60-63  unused (zero)
 // Concurrent access uses a sequence lock per bucket (odd while being written): readers retry a
 // torn read, writers skip a bucket that another thread is writing; every word is accessed through
-// std::atomic_ref. Costs: one probe reads one bucket; memory is exactly the bucket count times 120
+// std::atomic_ref. Costs: one probe reads one bucket; memory is exactly the bucket count times 136
 // bytes, in a Region (region.hpp): all zero, that is all empty, when made, with its pages
 // committed as the search first touches them.
 #pragma once
@@ -101,6 +101,7 @@ struct TTData {
     u8 work = 0;
     Bitboard keep = 0;
     u64 boards = 0;  // Bloom filter of the proof's boards
+    u64 list = 0;    // their fingerprints in the BoardLog (board_log.hpp); 0 (NoList) if none
     // A query of the proof answered by a record before the position (at most one is stored):
     // kind 0 none, 1 the simple-ko comparison with the previous position, 2 a repetition of an
     // earlier record by the preset's criterion; the candidate position it asked about.
@@ -120,7 +121,7 @@ class TranspositionTable {
     // refuses the address space.
     explicit TranspositionTable(std::size_t bytes);
     static constexpr int Ways = 2;  // entries per bucket
-    static constexpr std::size_t EntryWords = 7;
+    static constexpr std::size_t EntryWords = 8;
     static constexpr std::size_t BucketBytes = 8 + Ways * 8 * EntryWords;
 
     // The entry for p, if stored, in the bucket `offset` places after the one of `hash` (the

@@ -295,6 +295,45 @@ TEST_CASE("solver: child lookups and the tactical order change no value", "[solv
     REQUIRE(cutoffs >= cases(100));
 }
 
+// The boards' fingerprint lists (solver/board_log.hpp) make entries usable where the Bloom filter
+// alone refuses them: against the reference solver, with lists and without, in a table of 4 MB
+// and in one of 64 KB whose ring of lists wraps all the time (lost lists fall back on the filter).
+TEST_CASE("solver: the boards' fingerprint lists change no value", "[solver]") {
+    std::mt19937_64 rng(20261127);
+    int checked = 0;
+    u64 saves = 0, saves_small = 0;
+    for (int round = 0; checked < cases(150) && round < 5000; ++round) {
+        bool captured;
+        History h = random_history(round, rng, captured);
+        if (h.game_over()) continue;
+        int expected;
+        if (!reference::value_x2(h, expected, 2'000'000)) continue;
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns");
+        bool all_complete = true;
+        for (int variant = 0; variant < 3; ++variant) {
+            SolveOptions o;
+            o.hash_bytes = variant == 2 ? std::size_t{64} << 10 : std::size_t{4} << 20;
+            o.node_limit = 20'000'000;
+            o.board_lists = variant != 1;
+            auto r = solve(h, o);
+            if (!r.complete) {
+                all_complete = false;
+                continue;
+            }
+            REQUIRE(r.value_x2 == expected);
+            check_pv(h, r);
+            if (!o.board_lists) REQUIRE(r.list_saves == 0);
+            (variant == 2 ? saves_small : saves) += r.list_saves;
+        }
+        checked += all_complete;
+    }
+    INFO(saves << " and " << saves_small << " entries used thanks to a list");
+    REQUIRE(checked >= cases(150));
+    REQUIRE(saves >= cases(100));
+    REQUIRE(saves_small >= 1);
+}
+
 // The table's reuse rules (keep, Bloom filter of boards, one requirement per entry, several
 // proofs per position) against the same search without a table, on boards beyond the
 // reference's reach, with a table small enough that entries are replaced all the time.

@@ -1,0 +1,68 @@
+// The boards of the solver's proofs, exactly: for each stored proof, the sorted list of 16-bit
+// fingerprints of the boards its "no" answers need (the set S of transposition.hpp, point 2).
+//
+// Why: a table entry summarises S by `keep` and a 64-bit Bloom filter, and refuses itself on a
+// path where an earlier position passes both. Large proofs fill the filter, and then nearly every
+// earlier position holding `keep` passes it: on 1x8 under tromp-taylor, 97% of the refusals came
+// from positions that were in no proof's S (measured against the exact sets; results.md,
+// 2026-11-26).
+// A fingerprint list refines the filter: a board of S has its fingerprint in the list, so a board
+// whose fingerprint is missing is not in S, and the entry is usable where the filter alone refused.
+//
+// The lists live in one ring of fingerprints shared by every thread, bounded in memory: a list
+// is appended at the head and is lost once the head has gone round past it. A list is named by a
+// reference (its absolute position, never reused, and its length), so a reference can only ever
+// name the fingerprints written for it; one whose list is lost, or being overwritten while read,
+// reads as "may hold anything", and the entry falls back on its filter. So a lost list costs
+// time, never a value.
+//
+// Concurrency: a writer reserves its place (an atomic add to the head) before writing, and
+// publishes the reference only after (in a table entry, under that table's lock). A reader reads
+// the list, then the head: if the head has not gone round past the list, no writer has reserved
+// its place since, so what was read is the list.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <vector>
+
+#include "rules/region.hpp"
+#include "rules/types.hpp"
+
+namespace smallgo {
+
+class BoardLog {
+  public:
+    // A ring of at most `bytes` bytes (none at all for 0: every append then returns NoList);
+    // std::bad_alloc when the system refuses the address space.
+    explicit BoardLog(std::size_t bytes);
+    static constexpr u64 NoList = 0;
+    // The longest list kept: longer ones would push many shorter ones out of the ring.
+    static constexpr std::size_t MaxLength = 1024;
+
+    // Appends the sorted fingerprints fps[0..count) and returns their reference; NoList when
+    // count is 0 or above MaxLength, or the ring is smaller than that.
+    u64 append(const u16* fps, std::size_t count);
+    // Whether the list `ref` may hold fp: it does, or the list is lost.
+    bool may_hold(u64 ref, u16 fp) const;
+    // Appends the list `ref` to out and returns true; false (out unchanged) when it is lost.
+    bool read(u64 ref, std::vector<u16>& out) const;
+
+    std::size_t bytes() const { return capacity_ * sizeof(u16); }
+
+  private:
+    static std::size_t length_of(u64 ref) { return static_cast<std::size_t>(ref & 0xFFFF); }
+    static u64 start_of(u64 ref) { return ref >> 16; }
+    // Whether nothing has been written over the list since it was written (read after it).
+    bool intact(u64 ref) const;
+    u16& at(u64 position) const { return data_[position % capacity_]; }
+
+    std::size_t capacity_;  // fingerprints
+    Region region_;
+    u16* data_ = nullptr;  // in region_
+    // The next free position, counted from the start and never wrapped. Position 0 is never
+    // used, so no list has the reference NoList.
+    std::atomic<u64> head_{1};
+};
+
+}  // namespace smallgo

@@ -1,0 +1,69 @@
+// The BoardLog (solver/board_log.hpp) against a plain model: every list read back intact equals
+// what was appended, a list always may hold its own fingerprints, an intact list holds no other,
+// and a list that the ring has gone round past reads as lost (may hold anything), never as
+// another list.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "solver/board_log.hpp"
+
+using namespace smallgo;
+
+TEST_CASE("board log: lists read back, and lost ones are never taken for others", "[solver]") {
+    std::mt19937_64 rng(20261126);
+    // A ring of 256 fingerprints, so that lists of up to 64 are kept and it wraps often.
+    BoardLog log(256 * sizeof(u16));
+    REQUIRE(log.append(nullptr, 0) == BoardLog::NoList);
+    std::vector<u16> too_long(65, 1);
+    REQUIRE(log.append(too_long.data(), too_long.size()) == BoardLog::NoList);
+    REQUIRE(log.may_hold(BoardLog::NoList, 7));
+
+    struct Kept {
+        u64 ref;
+        std::vector<u16> fps;
+    };
+    std::vector<Kept> kept;
+    int intact = 0, lost = 0;
+    for (int round = 0; round < 2000; ++round) {
+        std::vector<u16> fps(std::uniform_int_distribution<std::size_t>(1, 64)(rng));
+        for (u16& f : fps) f = static_cast<u16>(std::uniform_int_distribution<int>(0, 300)(rng));
+        std::sort(fps.begin(), fps.end());
+        fps.erase(std::unique(fps.begin(), fps.end()), fps.end());
+        const u64 ref = log.append(fps.data(), fps.size());
+        REQUIRE(ref != BoardLog::NoList);
+        kept.push_back({ref, fps});
+        // Every list so far: read back whole or lost; membership as the model says.
+        if (round % 50 != 49) continue;
+        for (const Kept& k : kept) {
+            std::vector<u16> out{42};
+            const bool read = log.read(k.ref, out);
+            if (read) {
+                ++intact;
+                REQUIRE(out.size() == k.fps.size() + 1);
+                REQUIRE(std::equal(k.fps.begin(), k.fps.end(), out.begin() + 1));
+            } else {
+                ++lost;
+                REQUIRE(out == std::vector<u16>{42});
+            }
+            for (int fp = 0; fp <= 300; ++fp) {
+                const bool member = std::binary_search(k.fps.begin(), k.fps.end(), fp);
+                const bool may = log.may_hold(k.ref, static_cast<u16>(fp));
+                if (member || !read) REQUIRE(may);
+                if (read && !member) REQUIRE(!may);
+            }
+        }
+        if (kept.size() > 20) kept.erase(kept.begin(), kept.end() - 20);
+    }
+    REQUIRE(intact >= 100);
+    REQUIRE(lost >= 100);
+}
+
+TEST_CASE("board log: a log of no memory keeps nothing and refuses nothing", "[solver]") {
+    BoardLog log(0);
+    const u16 fps[] = {1, 2, 3};
+    REQUIRE(log.append(fps, 3) == BoardLog::NoList);
+    REQUIRE(log.bytes() == 0);
+}
