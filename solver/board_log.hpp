@@ -17,9 +17,13 @@
 // time, never a value.
 //
 // Concurrency: a writer reserves its place (an atomic add to the head) before writing, and
-// publishes the reference only after (in a table entry, under that table's lock). A reader reads
-// the list, then the head: if the head has not gone round past the list, no writer has reserved
-// its place since, so what was read is the list.
+// publishes the reference only after (in a table entry, under that table's lock). Two writers
+// can write the same slot: one that reserved it a lap later, and one that reserved it a lap
+// earlier and was held up before writing. The reader catches both: it reads the list, then the
+// head, and if the head has gone round past the list a later writer may have written over it;
+// and each slot holds, beside its fingerprint, the lap of the position written there (16 bits),
+// so a late writer's slot shows an older lap. (Only a writer held up for 65,536 laps of the ring,
+// billions of fingerprints, would pass unseen.)
 #pragma once
 
 #include <atomic>
@@ -33,7 +37,8 @@ namespace smallgo {
 
 class BoardLog {
   public:
-    // A ring of at most `bytes` bytes (none at all for 0: every append then returns NoList);
+    // A ring of at most `bytes` bytes, 4 per fingerprint (none at all for 0: every append then
+    // returns NoList);
     // std::bad_alloc when the system refuses the address space.
     explicit BoardLog(std::size_t bytes);
     static constexpr u64 NoList = 0;
@@ -48,18 +53,24 @@ class BoardLog {
     // Appends the list `ref` to out and returns true; false (out unchanged) when it is lost.
     bool read(u64 ref, std::vector<u16>& out) const;
 
-    std::size_t bytes() const { return capacity_ * sizeof(u16); }
+    std::size_t bytes() const { return capacity_ * sizeof(u32); }
 
   private:
     static std::size_t length_of(u64 ref) { return static_cast<std::size_t>(ref & 0xFFFF); }
     static u64 start_of(u64 ref) { return ref >> 16; }
-    // Whether nothing has been written over the list since it was written (read after it).
+    // Whether no later writer has reserved the list's slots (read after reading them).
     bool intact(u64 ref) const;
-    u16& at(u64 position) const { return data_[position % capacity_]; }
+    u32& at(u64 position) const { return data_[position % capacity_]; }
+    // A slot's word for the fingerprint fp at `position`: the lap in the high half.
+    u32 slot_word(u64 position, u16 fp) const {
+        return static_cast<u32>((position / capacity_) & 0xFFFF) << 16 | fp;
+    }
+    // The fingerprint at `position`, false if its slot holds another lap's.
+    bool fingerprint_at(u64 position, u16& fp) const;
 
-    std::size_t capacity_;  // fingerprints
+    std::size_t capacity_;  // slots, one fingerprint each
     Region region_;
-    u16* data_ = nullptr;  // in region_
+    u32* data_ = nullptr;  // in region_
     // The next free position, counted from the start and never wrapped. Position 0 is never
     // used, so no list has the reference NoList.
     std::atomic<u64> head_{1};

@@ -52,6 +52,7 @@ u64 Searcher::board_hash(Bitboard black, Bitboard white) const {
 void Searcher::meet_board(Keep& k, const Position& p, std::size_t base) {
     const u64 hash = board_hash(p);
     k.meet(p, bloom_bits(hash));
+    if (!options_.board_lists) k.inexact = true;  // no list is kept: none is built
     if (k.inexact) return;
     auto& fps = stack_.fps;
     const u16 fp = fingerprint(hash);
@@ -92,6 +93,7 @@ bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTDa
     if (!tabled(ply)) return false;
     Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
     int skip = own_threshold(ply, p);
+    bool saved = false;  // an earlier position passed the filter but not the list
     for (int i = 0; i < skip; ++i) {
         const Position& q = h_->at(i);
         if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
@@ -100,16 +102,21 @@ bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTDa
             const u64 hash = board_hash(q), bits = bloom_bits(hash);
             if ((e.boards & bits) != bits) continue;
             if (lists_.may_hold(e.list, fingerprint(hash))) return false;
-            ++list_saves;
+            saved = true;
         }
     }
-    if (e.land) return land_usable(e, back, p, ply);
-    if (!e.req_kind) return true;
-    const Position y =
-        make_position(sym_.map(back, e.req_black), sym_.map(back, e.req_white), e.req_to_move);
-    const int record = repeat_record(y, e.req_kind, ply, skip);
-    dep.add(record, e.req_kind, y);
-    return record != NoDependency;
+    bool ok = true;
+    if (e.land) {
+        ok = land_usable(e, back, p, ply);
+    } else if (e.req_kind) {
+        const Position y =
+            make_position(sym_.map(back, e.req_black), sym_.map(back, e.req_white), e.req_to_move);
+        const int record = repeat_record(y, e.req_kind, ply, skip);
+        dep.add(record, e.req_kind, y);
+        ok = record != NoDependency;
+    }
+    if (ok && saved) ++list_saves;
+    return ok;
 }
 
 // An entry's territory condition (transposition.hpp, point 4), its stones in this frame and

@@ -20,10 +20,12 @@
 //     candidate (a draw can raise a value). A Low node needs no candidate of its own: a move
 //     that another history forbids only removes an option. (A pass asks nothing, but its board
 //     is counted too: leaving it out cost 4x4 a quarter more nodes.) S is summarised
-//     twice: `keep`, the stones present in every board of S, and `boards`, a 64-bit Bloom filter
-//     of S (two bits of a hash of each board, the same for all its symmetric copies). An earlier
-//     position p of H' can be a board of S only if it holds every stone of keep and its bits are
-//     all in the filter; if no earlier position passes both tests, every "no" stays no.
+//     three times: `keep`, the stones present in every board of S; `boards`, a 64-bit Bloom
+//     filter of S (two bits of a hash of each board, the same for all its symmetric copies); and
+//     `list`, the sorted 16-bit fingerprints of S (16 other bits of that hash) in the BoardLog,
+//     or none (board_log.hpp). An earlier position p of H' can be a board of S only if it holds
+//     every stone of keep, its bits are all in the filter and its fingerprint is in the list (a
+//     lost list holds every one); if no earlier position passes all three, every "no" stays no.
 //  3. With the answers unchanged the proof is the same proof under H', and the bound holds.
 //     Bounds from unconditional life (alive stones and the one-point eyes they enclose) hold
 //     under any history and add nothing to S.

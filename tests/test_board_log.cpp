@@ -15,7 +15,7 @@ using namespace smallgo;
 TEST_CASE("board log: lists read back, and lost ones are never taken for others", "[solver]") {
     std::mt19937_64 rng(20261126);
     // A ring of 256 fingerprints, so that lists of up to 64 are kept and it wraps often.
-    BoardLog log(256 * sizeof(u16));
+    BoardLog log(256 * sizeof(u32));
     REQUIRE(log.append(nullptr, 0) == BoardLog::NoList);
     std::vector<u16> too_long(65, 1);
     REQUIRE(log.append(too_long.data(), too_long.size()) == BoardLog::NoList);
