@@ -333,7 +333,8 @@ void run_solve(const SolveArgs& a) {
     if (!a.proof.empty()) check_proof_possible(s.h, s.setup);
     // --proof: the certificate's search reuses the solve's proofs.
     std::optional<SolveTables> kept;
-    if (!a.proof.empty()) kept.emplace(o.hash_bytes), o.tables = &*kept;
+    // Without the boards' lists (below), so the proofs get their memory.
+    if (!a.proof.empty()) kept.emplace(o.hash_bytes, false), o.tables = &*kept;
 
     int exit_code = 0;
     std::string proof_failed;  // why --proof wrote no certificate
@@ -350,7 +351,10 @@ void run_solve(const SolveArgs& a) {
         // passed 20 million positions against 3.5 million), so --proof searches without it.
         o.use_territory = !a.no_territory && a.proof.empty();
         o.lookup_children = !a.no_lookup;
-        o.board_lists = !a.no_board_lists;
+        // Nor does it keep the boards' lists: with them (and 5/8 of the memory for proofs) the
+        // writer's tree of 4x4 passed 20 million positions at --hash 2048, against 3.3 million
+        // without (the table-size sensitivity of docs/proof.md).
+        o.board_lists = !a.no_board_lists && a.proof.empty();
         o.tactical_order = !a.plain_order;
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
