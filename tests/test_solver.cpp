@@ -64,6 +64,28 @@ History random_history(int round, std::mt19937_64& rng, bool& captured) {
     return h;
 }
 
+// Draws round after round of random_history until `wanted` positions were checked or 5,000 rounds
+// were drawn. A position the game has ended in, or that the reference does not solve within 2M
+// nodes, is skipped; the others go to check(h, expected, captured), with the reference's value,
+// which returns whether it checked the position (every search it ran completed). Returns the
+// number checked. The tests that compare several searches with the reference share this loop.
+template <class Check>
+int check_random_histories(u64 seed, int wanted, Check check) {
+    std::mt19937_64 rng(seed);
+    int checked = 0;
+    for (int round = 0; checked < wanted && round < 5000; ++round) {
+        bool captured;
+        History h = random_history(round, rng, captured);
+        if (h.game_over()) continue;
+        int expected;
+        if (!reference::value_x2(h, expected, 2'000'000)) continue;
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns");
+        checked += check(h, expected, captured) ? 1 : 0;
+    }
+    return checked;
+}
+
 // Round r's position for the tests beyond the reference's reach: board (from `boards`) and preset
 // cycle with r, then 3 to 16 random moves (illegal ones skipped, three passes in four skipped).
 History longer_random_history(int round, std::span<const std::pair<int, int>> boards,
@@ -224,26 +246,20 @@ TEST_CASE("solver: tables kept across the solves of a game change no value", "[s
 }
 
 TEST_CASE("solver: equals the reference after random histories with captures and ko", "[solver]") {
-    std::mt19937_64 rng(20261121);
-    int checked = 0, with_capture = 0, unfinished = 0;
-    for (int round = 0; checked < cases(300) && round < 5000; ++round) {
-        bool captured;
-        History h = random_history(round, rng, captured);
-        if (h.game_over()) continue;
-        int expected;
-        if (!reference::value_x2(h, expected, 2'000'000)) continue;
-        auto r = solve_small(h);
-        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
-                                 << " turns");
-        if (!r.complete) {  // the solver's move order can need far more nodes than the reference's
-            ++unfinished;
-            continue;
-        }
-        REQUIRE(r.value_x2 == expected);
-        check_pv(h, r);
-        ++checked;
-        with_capture += captured;
-    }
+    int with_capture = 0, unfinished = 0;
+    const int checked =
+        check_random_histories(20261121, cases(300), [&](History& h, int expected, bool captured) {
+            auto r = solve_small(h);
+            // The solver's move order can need far more nodes than the reference's.
+            if (!r.complete) {
+                ++unfinished;
+                return false;
+            }
+            REQUIRE(r.value_x2 == expected);
+            check_pv(h, r);
+            with_capture += captured;
+            return true;
+        });
     REQUIRE(checked >= cases(300));
     REQUIRE(with_capture >= cases(50));
     REQUIRE(unfinished * 20 <= checked);  // at most 5% left unfinished by the node limit
@@ -255,41 +271,33 @@ TEST_CASE("solver: equals the reference after random histories with captures and
 // under every preset. The lookups must really cut (counted), and the four searches must agree
 // with the reference on the value and with each other on every optimal first move.
 TEST_CASE("solver: child lookups and the tactical order change no value", "[solver]") {
-    std::mt19937_64 rng(20261126);
-    int checked = 0;
     u64 cutoffs = 0;
-    for (int round = 0; checked < cases(150) && round < 5000; ++round) {
-        bool captured;
-        History h = random_history(round, rng, captured);
-        if (h.game_over()) continue;
-        int expected;
-        if (!reference::value_x2(h, expected, 2'000'000)) continue;
-        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
-                                 << " turns");
-        std::vector<Move> best;
-        bool all_complete = true;
-        for (int variant = 0; variant < 4; ++variant) {
-            SolveOptions o;
-            o.hash_bytes = std::size_t{4} << 20;
-            o.node_limit = 20'000'000;
-            o.lookup_children = (variant & 1) == 0;
-            o.tactical_order = (variant & 2) == 0;
-            auto r = solve(h, o);
-            if (!r.complete) {
-                all_complete = false;
-                continue;
+    const int checked =
+        check_random_histories(20261126, cases(150), [&](History& h, int expected, bool) {
+            std::vector<Move> best;
+            bool all_complete = true;
+            for (int variant = 0; variant < 4; ++variant) {
+                SolveOptions o;
+                o.hash_bytes = std::size_t{4} << 20;
+                o.node_limit = 20'000'000;
+                o.lookup_children = (variant & 1) == 0;
+                o.tactical_order = (variant & 2) == 0;
+                auto r = solve(h, o);
+                if (!r.complete) {
+                    all_complete = false;
+                    continue;
+                }
+                REQUIRE(r.value_x2 == expected);
+                check_pv(h, r);
+                if (best.empty()) best = r.best_moves;
+                REQUIRE(r.best_moves == best);
+                if (o.lookup_children)
+                    cutoffs += r.lookup_cutoffs;
+                else
+                    REQUIRE(r.lookup_cutoffs == 0);
             }
-            REQUIRE(r.value_x2 == expected);
-            check_pv(h, r);
-            if (best.empty()) best = r.best_moves;
-            REQUIRE(r.best_moves == best);
-            if (o.lookup_children)
-                cutoffs += r.lookup_cutoffs;
-            else
-                REQUIRE(r.lookup_cutoffs == 0);
-        }
-        checked += all_complete;
-    }
+            return all_complete;
+        });
     INFO(cutoffs << " lookup cutoffs");
     REQUIRE(checked >= cases(150));
     REQUIRE(cutoffs >= cases(100));
@@ -299,35 +307,27 @@ TEST_CASE("solver: child lookups and the tactical order change no value", "[solv
 // alone refuses them: against the reference solver, with lists and without, in a table of 4 MB
 // and in one of 64 KB whose ring of lists wraps all the time (lost lists fall back on the filter).
 TEST_CASE("solver: the boards' fingerprint lists change no value", "[solver]") {
-    std::mt19937_64 rng(20261127);
-    int checked = 0;
     u64 saves = 0, saves_small = 0;
-    for (int round = 0; checked < cases(150) && round < 5000; ++round) {
-        bool captured;
-        History h = random_history(round, rng, captured);
-        if (h.game_over()) continue;
-        int expected;
-        if (!reference::value_x2(h, expected, 2'000'000)) continue;
-        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
-                                 << " turns");
-        bool all_complete = true;
-        for (int variant = 0; variant < 3; ++variant) {
-            SolveOptions o;
-            o.hash_bytes = variant == 2 ? std::size_t{64} << 10 : std::size_t{4} << 20;
-            o.node_limit = 20'000'000;
-            o.board_lists = variant != 1;
-            auto r = solve(h, o);
-            if (!r.complete) {
-                all_complete = false;
-                continue;
+    const int checked =
+        check_random_histories(20261127, cases(150), [&](History& h, int expected, bool) {
+            bool all_complete = true;
+            for (int variant = 0; variant < 3; ++variant) {
+                SolveOptions o;
+                o.hash_bytes = variant == 2 ? std::size_t{64} << 10 : std::size_t{4} << 20;
+                o.node_limit = 20'000'000;
+                o.board_lists = variant != 1;
+                auto r = solve(h, o);
+                if (!r.complete) {
+                    all_complete = false;
+                    continue;
+                }
+                REQUIRE(r.value_x2 == expected);
+                check_pv(h, r);
+                if (!o.board_lists) REQUIRE(r.list_saves == 0);
+                (variant == 2 ? saves_small : saves) += r.list_saves;
             }
-            REQUIRE(r.value_x2 == expected);
-            check_pv(h, r);
-            if (!o.board_lists) REQUIRE(r.list_saves == 0);
-            (variant == 2 ? saves_small : saves) += r.list_saves;
-        }
-        checked += all_complete;
-    }
+            return all_complete;
+        });
     INFO(saves << " and " << saves_small << " entries used thanks to a list");
     REQUIRE(checked >= cases(150));
     REQUIRE(saves >= cases(100));
