@@ -2,6 +2,7 @@
 // small boards, and its own principal variations replayed by the kernel.
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <random>
 #include <span>
 
@@ -15,14 +16,20 @@ using namespace smallgo;
 using smallgo::test::cases;
 
 namespace {
-// With table = false: plain alpha-beta, without the table and without the simple-ko bounds.
-SolveResult solve_small(History& h, bool table = true, int threads = 1) {
+// The options of the small solves: a 4 MB table, at most 20 million nodes, one thread.
+SolveOptions small_options() {
     SolveOptions o;
     o.hash_bytes = std::size_t{4} << 20;
+    o.node_limit = 20'000'000;
+    return o;
+}
+
+// With table = false: plain alpha-beta, without the table and without the simple-ko bounds.
+SolveResult solve_small(History& h, bool table = true, int threads = 1) {
+    SolveOptions o = small_options();
     o.use_table = table;
     o.use_cycle_bounds = table;
     o.threads = threads;
-    o.node_limit = 20'000'000;
     return solve(h, o);
 }
 
@@ -31,6 +38,16 @@ void check_pv(History h, const SolveResult& r) {
     for (Move m : r.pv) REQUIRE(h.play(m) == Verdict::Legal);
     REQUIRE(h.game_over());
     REQUIRE(h.result_x2() == r.value_x2);
+}
+
+// Solves h with o. A search stopped by its node limit gives nothing; a complete one must have
+// the reference's value, and its principal variation must replay to it.
+std::optional<SolveResult> solve_against(History& h, const SolveOptions& o, int expected) {
+    SolveResult r = solve(h, o);
+    if (!r.complete) return std::nullopt;
+    REQUIRE(r.value_x2 == expected);
+    check_pv(h, r);
+    return r;
 }
 
 const char* const PresetNames[] = {
@@ -68,7 +85,7 @@ History random_history(int round, std::mt19937_64& rng, bool& captured) {
 // were drawn. A position the game has ended in, or that the reference does not solve within 2M
 // nodes, is skipped; the others go to check(h, expected, captured), with the reference's value,
 // which returns whether it checked the position (every search it ran completed). Returns the
-// number checked. The tests that compare several searches with the reference share this loop.
+// number checked. The tests against the reference on random histories share this loop.
 template <class Check>
 int check_random_histories(u64 seed, int wanted, Check check) {
     std::mt19937_64 rng(seed);
@@ -249,14 +266,11 @@ TEST_CASE("solver: equals the reference after random histories with captures and
     int with_capture = 0, unfinished = 0;
     const int checked =
         check_random_histories(20261121, cases(300), [&](History& h, int expected, bool captured) {
-            auto r = solve_small(h);
             // The solver's move order can need far more nodes than the reference's.
-            if (!r.complete) {
+            if (!solve_against(h, small_options(), expected)) {
                 ++unfinished;
                 return false;
             }
-            REQUIRE(r.value_x2 == expected);
-            check_pv(h, r);
             with_capture += captured;
             return true;
         });
@@ -277,24 +291,20 @@ TEST_CASE("solver: child lookups and the tactical order change no value", "[solv
             std::vector<Move> best;
             bool all_complete = true;
             for (int variant = 0; variant < 4; ++variant) {
-                SolveOptions o;
-                o.hash_bytes = std::size_t{4} << 20;
-                o.node_limit = 20'000'000;
+                SolveOptions o = small_options();
                 o.lookup_children = (variant & 1) == 0;
                 o.tactical_order = (variant & 2) == 0;
-                auto r = solve(h, o);
-                if (!r.complete) {
+                const auto r = solve_against(h, o, expected);
+                if (!r) {
                     all_complete = false;
                     continue;
                 }
-                REQUIRE(r.value_x2 == expected);
-                check_pv(h, r);
-                if (best.empty()) best = r.best_moves;
-                REQUIRE(r.best_moves == best);
+                if (best.empty()) best = r->best_moves;
+                REQUIRE(r->best_moves == best);
                 if (o.lookup_children)
-                    cutoffs += r.lookup_cutoffs;
+                    cutoffs += r->lookup_cutoffs;
                 else
-                    REQUIRE(r.lookup_cutoffs == 0);
+                    REQUIRE(r->lookup_cutoffs == 0);
             }
             return all_complete;
         });
@@ -312,19 +322,16 @@ TEST_CASE("solver: the boards' fingerprint lists change no value", "[solver]") {
         check_random_histories(20261127, cases(150), [&](History& h, int expected, bool) {
             bool all_complete = true;
             for (int variant = 0; variant < 3; ++variant) {
-                SolveOptions o;
-                o.hash_bytes = variant == 2 ? std::size_t{64} << 10 : std::size_t{4} << 20;
-                o.node_limit = 20'000'000;
+                SolveOptions o = small_options();
+                if (variant == 2) o.hash_bytes = std::size_t{64} << 10;
                 o.board_lists = variant != 1;
-                auto r = solve(h, o);
-                if (!r.complete) {
+                const auto r = solve_against(h, o, expected);
+                if (!r) {
                     all_complete = false;
                     continue;
                 }
-                REQUIRE(r.value_x2 == expected);
-                check_pv(h, r);
-                if (!o.board_lists) REQUIRE(r.list_saves == 0);
-                (variant == 2 ? saves_small : saves) += r.list_saves;
+                if (!o.board_lists) REQUIRE(r->list_saves == 0);
+                (variant == 2 ? saves_small : saves) += r->list_saves;
             }
             return all_complete;
         });
@@ -400,47 +407,37 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
 // optimal, checked by the reference solver after each move, and the value, its nodes and the
 // optimal first moves are those of the search without a cap, which the cap does not touch.
 TEST_CASE("solver: a principal variation with capped tests is optimal move by move", "[solver]") {
-    std::mt19937_64 rng(20261127);
-    int checked = 0;
     u64 passed_over = 0;
-    for (int round = 0; checked < cases(60) && round < 5000; ++round) {
-        bool captured;
-        History h = random_history(round, rng, captured);
-        if (h.game_over()) continue;
-        int expected;
-        if (!reference::value_x2(h, expected, 2'000'000)) continue;
-        SolveOptions o;
-        o.hash_bytes = std::size_t{4} << 20;
-        o.node_limit = 20'000'000;
-        const SolveResult plain = solve(h, o);
-        o.pv_test_cap = 1;
-        const SolveResult r = solve(h, o);
-        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
-                                 << " turns");
-        if (!plain.complete || !r.complete) continue;
-        REQUIRE(r.value_x2 == expected);
-        REQUIRE(r.value_nodes == plain.value_nodes);
-        REQUIRE(r.best_moves == plain.best_moves);
-        check_pv(h, r);
-        History line = h;
-        for (Move m : r.pv) {
-            REQUIRE(line.play(m) == Verdict::Legal);
-            if (line.game_over()) break;
-            int after;
-            REQUIRE(reference::value_x2(line, after, 20'000'000));
-            INFO("after " << line.turns() << " turns");
-            REQUIRE(after == expected);
-        }
-        passed_over += r.pv_passed_over;
-        // With two threads the cap is checked every 4,096 nodes of each, through the restart's
-        // flag that every task sees.
-        o.threads = 2;
-        const SolveResult two = solve(h, o);
-        REQUIRE(two.complete);
-        REQUIRE(two.value_x2 == expected);
-        check_pv(h, two);
-        ++checked;
-    }
+    const int checked =
+        check_random_histories(20261127, cases(60), [&](History& h, int expected, bool) {
+            SolveOptions o = small_options();
+            const SolveResult plain = solve(h, o);
+            o.pv_test_cap = 1;
+            const SolveResult r = solve(h, o);
+            if (!plain.complete || !r.complete) return false;
+            REQUIRE(r.value_x2 == expected);
+            REQUIRE(r.value_nodes == plain.value_nodes);
+            REQUIRE(r.best_moves == plain.best_moves);
+            check_pv(h, r);
+            History line = h;
+            for (Move m : r.pv) {
+                REQUIRE(line.play(m) == Verdict::Legal);
+                if (line.game_over()) break;
+                int after;
+                REQUIRE(reference::value_x2(line, after, 20'000'000));
+                INFO("after " << line.turns() << " turns");
+                REQUIRE(after == expected);
+            }
+            passed_over += r.pv_passed_over;
+            // With two threads the cap is checked every 4,096 nodes of each, through the
+            // restart's flag that every task sees.
+            o.threads = 2;
+            const SolveResult two = solve(h, o);
+            REQUIRE(two.complete);
+            REQUIRE(two.value_x2 == expected);
+            check_pv(h, two);
+            return true;
+        });
     INFO(passed_over << " tests passed over");
     REQUIRE(checked >= cases(60));
     REQUIRE(passed_over >= 10);
