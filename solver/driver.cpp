@@ -100,7 +100,7 @@ bool Searcher::at_least(int beta) {
 // searched pass give_up_at_, every task drops its test (as for a restart, which stores no proof),
 // and the query returns Unknown. Without a cap (NoCap) give_up_at_ is never reached, so the
 // search is node for node the uncapped one.
-Kind Searcher::at_least_within(int beta, u64 cap) {
+Kind Searcher::at_least_within(int beta, u64 cap, int* proven) {
     const u64 now = searched();
     give_up_at_ = cap > NoCap - now ? NoCap : now + cap;
     Kind result = Unknown;
@@ -121,6 +121,7 @@ Kind Searcher::at_least_within(int beta, u64 cap) {
         report(depth, r.kind);
         if (r.kind != Unknown) {
             result = r.kind;
+            if (proven) *proven = r.value;
             break;
         }
     }
@@ -174,19 +175,24 @@ bool Searcher::child_at_least(Move m, int target) {
     return child_at_least_within(m, target, NoCap) == High;
 }
 
-Kind Searcher::child_at_least_within(Move m, int target, u64 cap) {
+Kind Searcher::child_at_least_within(Move m, int target, u64 cap, int* proven) {
     int value = 0;
     switch (enter(m, value)) {
         case Step::Illegal:
+            if (proven) *proven = -Infinity;
             return Low;
         case Step::Ended:
+            if (proven) *proven = value;
             return value >= target ? High : Low;
         case Step::Entered:
             break;
     }
-    // The child reaches 1 - target: this move is below target.
-    const Kind child = at_least_within(1 - target, cap);
+    // The child reaches 1 - target: this move is below target. The child's proven bound is the
+    // negated bound of the move (a child at least b: the move at most -b).
+    int child_bound = 0;
+    const Kind child = at_least_within(1 - target, cap, &child_bound);
     h_->pop();
+    if (child != Unknown && proven) *proven = -child_bound;
     return child == Unknown ? Unknown : child == High ? Low : High;
 }
 

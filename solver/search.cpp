@@ -65,74 +65,148 @@ RootMoves root_moves(const History& h) {
     return r;
 }
 
-// The value of the root (side to move's view), into r's bounds as moves finish, so that a stop
-// still reports what is proven; the representatives solved exactly, with their values. The
-// representatives whose value needs no search (the game ends, or the child's static bounds meet)
-// come first, best first: where one of them reaches the root's static upper bound, no move can
-// do better and nothing is searched (a pass that ends the game with the whole board won is one
-// node, however hard the other moves are). A representative is solved exactly only when it beats
-// the best so far (a proof that it does not reach best + 1 is cheaper), or always with all_moves.
-int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, SolveResult& r,
-               std::vector<std::pair<Move, int>>& exact) {
-    std::vector<std::pair<Move, int>> decided;
-    std::vector<Move> searched;
+// What the root's tests proved of one representative's value (side to move's view): lo <= value
+// <= hi; exact once they meet.
+struct RepBounds {
+    Move move;
+    int lo, hi;
+};
+
+// The next cap of a race's round: twice the last, without overflow.
+u64 doubled(u64 cap) {
+    return cap > Searcher::NoCap / 2 ? Searcher::NoCap : 2 * cap;
+}
+
+// The root's value (side to move's view), into r's bounds as tests finish, so that a stop still
+// reports what is proven; each representative's proven bounds into `known`.
+//
+// The representatives whose value needs no search (the game ends, or the child's static bounds
+// meet) come first: where one of them reaches the root's static upper bound, no move can do better
+// and nothing is searched (a pass that ends the game with the whole board won is one node, however
+// hard the other moves are). The first searched representative is then solved exactly (the
+// central points come first, and its value sets the bar the others must beat).
+//
+// The others race: in each round, one test of each still undecided, in order, within a cap of
+// nodes (SolveOptions::race_cap in the first round, doubled each round), until no move's upper
+// bound is above the best value proven, which is then the root's. A move's test asks whether it
+// beats that best (a proof that it does not is the cheap, common answer). Where that test stays
+// open at its cap, tests halfway between the best and the move's upper bound follow at once,
+// while they prove the move lower: they lower the root's upper bound where the test at the best
+// is hard. So one hard move no longer holds up the others, nor the bounds reported: a 10-minute
+// run of 1x12 ended at [1, 12] before the race and at [1, 2] with it (docs/solver.md, "The
+// root's race"). With all_moves each representative is solved exactly, in order.
+//
+// Sound because every bound comes from a completed test: High proves the move at least the test's
+// beta (or the larger bound the test proved), Low at most beta - 1 (or the smaller); a cap only
+// ever leaves a test open, which changes no bound.
+int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign,
+               bool values_on_grid, int komi_x2, SolveResult& r, std::vector<RepBounds>& known) {
+    const int ceiling = s.static_upper();
+    std::vector<std::size_t> searched;
     for (Move m : moves.reps) {
         int v;
         if (s.child_decided(m, v))
-            decided.emplace_back(m, v);
+            known.push_back({m, v, v});
         else
-            searched.push_back(m);
+            searched.push_back(known.size()), known.push_back({m, -Infinity, ceiling});
     }
-    std::stable_sort(decided.begin(), decided.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
-    const int ceiling = s.static_upper();
+    // Without draws every final score is an area difference less komi, so a bound between two
+    // such values moves to the nearer one inside (a test at an odd half point is not asked).
+    auto grid_up = [&](int v) {
+        return values_on_grid && v < Infinity && ((v - komi_x2) & 1) ? v + 1 : v;
+    };
+    auto grid_down = [&](int v) {
+        return values_on_grid && v > -Infinity && ((v - komi_x2) & 1) ? v - 1 : v;
+    };
     int best = -Infinity;
-    auto note = [&](Move m, int v) {
-        exact.emplace_back(m, v);
-        best = std::max(best, v);
-        int black_lo = sign > 0 ? best : r.lower_x2, black_hi = sign > 0 ? r.upper_x2 : -best;
+    auto report = [&] {
+        int top = -Infinity;
+        for (const RepBounds& k : known) best = std::max(best, k.lo), top = std::max(top, k.hi);
+        const int black_lo = sign > 0 ? best : -top, black_hi = sign > 0 ? top : -best;
         r.lower_x2 = std::max(r.lower_x2, black_lo);
         r.upper_x2 = std::min(r.upper_x2, black_hi);
+        return top;
     };
-    for (auto [m, v] : decided) note(m, v);
-    for (Move m : searched) {
-        if (!o.all_moves && best >= ceiling) break;  // proven: no move beats the bound
-        if (!o.all_moves && best > -Infinity && !s.child_at_least(m, best + 1)) {
-            if (s.stopped()) break;
-            continue;
+    report();
+    if (o.all_moves) {
+        for (std::size_t i : searched) {
+            int v;
+            if (!s.child_value(known[i].move, v) || s.stopped()) return best;
+            known[i].lo = known[i].hi = v;
+            report();
         }
-        int v;
-        if (!s.child_value(m, v) || s.stopped()) break;
-        note(m, v);
+        return best;
     }
+    if (best >= ceiling) return best;  // proven: no move beats the bound
+    std::size_t next = 0;
+    if (best == -Infinity && !searched.empty()) {
+        RepBounds& first = known[searched[next++]];
+        int v;
+        if (!s.child_value(first.move, v) || s.stopped()) return best;
+        first.lo = first.hi = v;
+    }
+    std::vector<std::size_t> racing(searched.begin() + next, searched.end());
+    for (u64 cap = std::max<u64>(o.race_cap, 1); report() > best && !s.stopped();
+         cap = doubled(cap))
+        for (std::size_t i : racing) {
+            RepBounds& k = known[i];
+            bool halving = false;  // the test against the best stayed open: tests halfway up
+            while (k.hi > best && k.lo < k.hi && !s.stopped()) {
+                const int t_best = grid_up(best + 1);
+                const int t_half = grid_up(t_best + (k.hi - t_best) / 2);
+                const bool halfway = halving && t_half > t_best;
+                if (halving && !halfway) break;  // nothing left between: the next round
+                const int t = halfway ? t_half : t_best;
+                int proven = 0;
+                const Kind answer = s.child_at_least_within(k.move, t, cap, &proven);
+                if (answer == High) k.lo = std::max(t, proven);
+                if (answer == Low) k.hi = grid_down(std::min(t - 1, proven));
+                report();
+                // Open at the best: halve from the top at once. Halving goes on while its tests
+                // prove the move lower, and ends with one open (the next round) or a higher best.
+                if (!halfway && answer == Unknown) halving = true;
+                if (halfway && answer == Unknown) break;
+                if (halfway && answer == High) halving = false;
+            }
+        }
     return best;
 }
 
 // Every optimal first move into r.best_moves, in point order (a move is optimal when its value
-// reaches the best), and with all_moves every move's value into r.move_values. The moves whose
-// exact value root_value found are entered first, without a search, so that a stop in the tests
-// of the others still leaves a proven optimal move (GTP's genmove plays it); the moves a stop
-// leaves untested go to r.undecided_moves.
+// reaches the best), and with all_moves every move's value into r.move_values. The moves the root's
+// tests already showed optimal are entered first, without a search, so that a stop in the tests
+// of the others still leaves a proven optimal move (GTP's genmove plays it). The others race as in
+// root_value, each asked "value >= best" within caps that double each round; the moves a stop
+// leaves undecided go to r.undecided_moves.
 void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, int best,
-                   const std::vector<std::pair<Move, int>>& exact, SolveResult& r) {
-    auto exact_value = [&](Move m) {
-        for (auto& [em, ev] : exact)
-            if (em == moves.rep(m)) return ev;
-        return -Infinity;
-    };
-    for (Move m : moves.legal)
-        if (exact_value(m) >= best) r.best_moves.push_back(m);
-    for (Move m : moves.legal) {
-        int v = exact_value(m);
-        if (v == -Infinity) {  // not known exactly: test "value >= best"
-            const bool optimal = !s.stopped() && s.child_at_least(moves.rep(m), best);
-            if (s.stopped()) {
-                r.undecided_moves.push_back(m);
-                continue;
-            }
-            if (optimal) r.best_moves.push_back(m);
+                   const std::vector<RepBounds>& known, SolveResult& r) {
+    enum { No, Yes, Open };
+    std::vector<int> verdict(MaxPoints + 1, Open);  // [rep], a pass at the end
+    auto slot = [](Move m) { return m == Pass ? MaxPoints : int{m}; };
+    std::vector<Move> open;
+    for (const RepBounds& k : known) {
+        verdict[slot(k.move)] = k.lo >= best ? Yes : k.hi < best ? No : Open;
+        if (verdict[slot(k.move)] == Open) open.push_back(k.move);
+    }
+    for (u64 cap = std::max<u64>(o.race_cap, 1); !open.empty() && !s.stopped();
+         cap = doubled(cap)) {
+        std::vector<Move> still;
+        for (Move m : open) {
+            const Kind answer = s.stopped() ? Unknown : s.child_at_least_within(m, best, cap);
+            if (answer == Unknown)
+                still.push_back(m);
+            else
+                verdict[slot(m)] = answer == High ? Yes : No;
         }
-        if (o.all_moves) r.move_values.push_back({m, sign * v});
+        open.swap(still);
+    }
+    for (Move m : moves.legal) {
+        const int v = verdict[slot(moves.rep(m))];
+        if (v == Yes) r.best_moves.push_back(m);
+        if (v == Open) r.undecided_moves.push_back(m);
+        if (o.all_moves)
+            for (const RepBounds& k : known)
+                if (k.move == moves.rep(m)) r.move_values.push_back({m, sign * k.lo});
     }
     // Point order, the pass last, as the legal moves are listed.
     auto rank = [](Move m) { return m == Pass ? MaxPoints : int{m}; };
@@ -251,13 +325,14 @@ SolveResult solve(History& h, const SolveOptions& o) {
     const RootMoves moves = root_moves(h);
     int best = -Infinity;
     auto search = [&] {
-        std::vector<std::pair<Move, int>> exact;  // representatives with exact values
-        best = root_value(s, moves, o, sign, r, exact);
+        std::vector<RepBounds> known;  // what the root's tests proved of each representative
+        best = root_value(s, moves, o, sign, h.rules().ko != KoRule::Simple, h.rules().komi_x2, r,
+                          known);
         if (s.stopped()) return;
         // Proven, even if a stop comes before the rest.
         r.value_x2 = r.lower_x2 = r.upper_x2 = sign * best;
         r.value_nodes = s.nodes;
-        optimal_moves(s, moves, o, sign, best, exact, r);
+        optimal_moves(s, moves, o, sign, best, known, r);
         if (s.stopped()) return;
         const u64 before = s.nodes;
         principal_variation(s, h, best, std::max(before, PvBudgetFloor),

@@ -89,8 +89,11 @@ struct SolveOptions {
     // 1, 1, 2, 4, ... Proofs stay in the table. Node counts of one search depend heavily on what
     // the open-test cache holds (docs/solver.md, "Restarts"); restarts cut the long runs short.
     u64 restart_nodes = u64{1} << 17;
-    // The nodes a test of the principal variation gets before the next move in its order is
-    // tried; the cap doubles each round (search.cpp). A test sets it small to make it bite.
+    // The nodes a test of a first move gets in the root's first round before the next move is
+    // tried; the cap doubles each round (search.cpp, root_value). A test sets it small to make it
+    // bite.
+    u64 race_cap = u64{1} << 20;
+    // The same for the tests of the principal variation.
     u64 pv_test_cap = u64{1} << 20;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;

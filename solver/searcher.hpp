@@ -41,16 +41,18 @@ class Searcher {
     bool at_least(int beta);
     // The same within about `cap` more nodes (all threads; NoCap for none): High or Low when
     // proven, Unknown when the cap or a stop comes first. No proof is lost to the cap: what was
-    // proven before it stays in the table.
-    Kind at_least_within(int beta, u64 cap);
+    // proven before it stays in the table. `proven`, where given, receives the bound the answer
+    // proves: the value is at least it (High) or at most it (Low).
+    Kind at_least_within(int beta, u64 cap, int* proven = nullptr);
     static constexpr u64 NoCap = ~u64{0};
     // Exact value after the side to move plays m (side to move's view); false if m is illegal.
     bool child_value(Move m, int& value);
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     // The same within about `cap` nodes: High (m reaches target), Low (m is illegal or below
-    // it), Unknown (the cap or a stop came first).
-    Kind child_at_least_within(Move m, int target, u64 cap);
+    // it), Unknown (the cap or a stop came first); `proven` as for at_least_within (the move's
+    // bound, mover's view).
+    Kind child_at_least_within(Move m, int target, u64 cap, int* proven = nullptr);
     // Whether the value after m (mover's view) is known without a search: m ends the game, or
     // the child's static bounds meet. False for an illegal m.
     bool child_decided(Move m, int& value);

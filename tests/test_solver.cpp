@@ -443,6 +443,54 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
     REQUIRE(passed_over >= 10);
 }
 
+// The root's race (search.cpp, root_value) with a cap of one node: with one thread each first
+// test gives up at its first node, so the moves take turns, tests halfway up the bounds come in,
+// and the caps double many times. The value must be the reference's, the optimal first moves
+// exactly those after which the reference finds the value, and the bounds of a search stopped
+// part way (by a node limit, with one and two threads) must hold the value.
+TEST_CASE("solver: the root's race with capped tests finds the value and every optimal move",
+          "[solver]") {
+    int stopped = 0, narrowed = 0;
+    const int checked =
+        check_random_histories(20261128, cases(60), [&](History& h, int expected, bool) {
+            std::vector<Move> optimal;
+            for (int m = -1; m < h.geometry().points(); ++m) {
+                History after = h;
+                if (after.play(static_cast<Move>(m)) != Verdict::Legal) continue;
+                int v;
+                if (!reference::value_x2(after, v, 2'000'000)) return false;
+                if (v == expected) optimal.push_back(static_cast<Move>(m));
+            }
+            std::sort(optimal.begin(), optimal.end(), [](Move x, Move y) {
+                return (x == Pass ? MaxPoints : int{x}) < (y == Pass ? MaxPoints : int{y});
+            });
+            SolveOptions o = small_options();
+            o.race_cap = 1;
+            const auto r = solve_against(h, o, expected);
+            if (!r) return false;
+            REQUIRE(r->best_moves == optimal);
+            REQUIRE(r->undecided_moves.empty());
+            for (int threads : {1, 2})
+                for (u64 limit : {u64{5}, u64{50}, u64{500}}) {
+                    SolveOptions part = o;
+                    part.threads = threads;
+                    part.node_limit = limit;
+                    const SolveResult p = solve(h, part);
+                    INFO("threads " << threads << " limit " << limit);
+                    REQUIRE(p.lower_x2 <= expected);
+                    REQUIRE(expected <= p.upper_x2);
+                    if (!p.complete) ++stopped;
+                    const int area = 2 * h.geometry().points();
+                    if (!p.complete && p.upper_x2 - p.lower_x2 < 2 * area) ++narrowed;
+                }
+            return true;
+        });
+    REQUIRE(checked >= cases(60));
+    REQUIRE(stopped >= cases(32));  // the limits stop many searches part way
+    CAPTURE(stopped, narrowed);
+    REQUIRE(narrowed >= 1);  // and some of those with bounds narrower than the board
+}
+
 TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {
     // Random histories on 1x6, 2x3, 1x7 and 2x4 under every preset whose search takes more than
     // 16,384 nodes, solved with a restart every 4,096 nodes or more (the shortest run allowed),
