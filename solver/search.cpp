@@ -110,8 +110,8 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         else
             searched.push_back(known.size()), known.push_back({m, -Infinity, ceiling});
     }
-    // Without draws every final score is an area difference less komi, so a bound between two
-    // such values moves to the nearer one inside (a test at an odd half point is not asked).
+    // Without draws every final score is an area difference less komi, so a proven bound moves to
+    // the nearest such score inside it. The tests still ask for half a point above the best.
     auto grid_up = [&](int v) {
         return values_on_grid && v < Infinity && ((v - komi_x2) & 1) ? v + 1 : v;
     };
@@ -152,14 +152,14 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             RepBounds& k = known[i];
             bool halving = false;  // the test against the best stayed open: tests halfway up
             while (k.hi > best && k.lo < k.hi && !s.stopped()) {
-                const int t_best = grid_up(best + 1);
-                const int t_half = grid_up(t_best + (k.hi - t_best) / 2);
+                const int t_best = best + 1;
+                const int t_half = t_best + (k.hi - t_best) / 2;
                 const bool halfway = halving && t_half > t_best;
                 if (halving && !halfway) break;  // nothing left between: the next round
                 const int t = halfway ? t_half : t_best;
                 int proven = 0;
                 const Kind answer = s.child_at_least_within(k.move, t, cap, &proven);
-                if (answer == High) k.lo = std::max(t, proven);
+                if (answer == High) k.lo = grid_up(std::max(t, proven));
                 if (answer == Low) k.hi = grid_down(std::min(t - 1, proven));
                 report();
                 // Open at the best: halve from the top at once. Halving goes on while its tests
@@ -176,18 +176,20 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
 // reaches the best), and with all_moves every move's value into r.move_values. The moves the root's
 // tests already showed optimal are entered first, without a search, so that a stop in the tests
 // of the others still leaves a proven optimal move (GTP's genmove plays it). The others race as in
-// root_value, each asked "value >= best" within caps that double each round; the moves a stop
-// leaves undecided go to r.undecided_moves.
+// root_value, each asked "value >= best" within caps that double each round, in the order of the
+// points: the certificate writer follows the proofs these tests leave in the table, and in the
+// race's order 4x4's certificate took 166 million search nodes to write instead of 4.6 million.
+// The moves a stop leaves undecided go to r.undecided_moves.
 void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, int best,
                    const std::vector<RepBounds>& known, SolveResult& r) {
     enum { No, Yes, Open };
     std::vector<int> verdict(MaxPoints + 1, Open);  // [rep], a pass at the end
     auto slot = [](Move m) { return m == Pass ? MaxPoints : int{m}; };
-    std::vector<Move> open;
-    for (const RepBounds& k : known) {
+    for (const RepBounds& k : known)
         verdict[slot(k.move)] = k.lo >= best ? Yes : k.hi < best ? No : Open;
-        if (verdict[slot(k.move)] == Open) open.push_back(k.move);
-    }
+    std::vector<Move> open;  // representatives, in the order of the legal moves
+    for (Move m : moves.legal)
+        if (m == moves.rep(m) && verdict[slot(m)] == Open) open.push_back(m);
     for (u64 cap = std::max<u64>(o.race_cap, 1); !open.empty() && !s.stopped();
          cap = doubled(cap)) {
         std::vector<Move> still;
