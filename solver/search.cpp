@@ -111,7 +111,9 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             searched.push_back(known.size()), known.push_back({m, -Infinity, ceiling});
     }
     // Without draws every final score is an area difference less komi, so a proven bound moves to
-    // the nearest such score inside it. The tests still ask for half a point above the best.
+    // the nearest such score inside it, and so do the tests halfway up. The test against the best
+    // still asks for half a point above it, as before the race: that is what the certificate
+    // writer asks the table (docs/solver.md, "The root's race").
     auto grid_up = [&](int v) {
         return values_on_grid && v < Infinity && ((v - komi_x2) & 1) ? v + 1 : v;
     };
@@ -152,9 +154,10 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             RepBounds& k = known[i];
             bool halving = false;  // the test against the best stayed open: tests halfway up
             while (k.hi > best && k.lo < k.hi && !s.stopped()) {
-                const int t_best = best + 1;
-                const int t_half = t_best + (k.hi - t_best) / 2;
-                const bool halfway = halving && t_half > t_best;
+                // The test against the best, and the least score it asks for.
+                const int t_best = best + 1, least = grid_up(t_best);
+                const int t_half = grid_up(least + (k.hi - least) / 2);
+                const bool halfway = halving && t_half > least;
                 if (halving && !halfway) break;  // nothing left between: the next round
                 const int t = halfway ? t_half : t_best;
                 int proven = 0;
