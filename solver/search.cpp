@@ -244,7 +244,7 @@ void principal_variation(Searcher& s, History& h, int value, u64 budget, u64 fir
         const bool resist = target < 0 && s.nodes - start < budget;
         int count = s.pv_order(h.current(), !resist, moves);
         for (u64 cap = first_cap; chosen == NoMove && count > 0 && !s.stopped();
-             cap = cap > Searcher::NoCap / 2 ? Searcher::NoCap : 2 * cap) {
+             cap = doubled(cap)) {
             int open = 0;  // the moves passed over, kept in order at the front
             for (int i = 0; i < count && chosen == NoMove && !s.stopped(); ++i) {
                 const Kind k = s.child_at_least_within(moves[i], target, cap);
