@@ -59,11 +59,20 @@ void Searcher::make_parallel(Parallel* p, int threads) {
 }
 
 int Searcher::exact(int lower, int upper) {
+    narrow_within(lower, upper, NoCap);
+    return lower;
+}
+
+// The cap ends the tests as in at_least_within (below): a test dropped at the cap proves nothing
+// and leaves the bounds as the tests before it proved them.
+bool Searcher::narrow_within(int& lower, int& upper, u64 cap) {
     const Position pos = h_->current();
     int lo, hi;
     Keep k;
     path_bounds(lo, hi);
     lower = std::max(lower, lo), upper = std::min(upper, hi);
+    const u64 now = searched();
+    give_up_at_ = cap > NoCap - now ? NoCap : now + cap;
     // MTD-style steps: first "does the side to move win?", then the test at the bound just
     // proven, so every test is close to the value; the depth is kept from one test to the next.
     // Without draws komi shifts every final score alike, so the first test asks it before komi
@@ -78,6 +87,11 @@ int Searcher::exact(int lower, int upper) {
         stack_.fps.clear();  // the boards of the last test's proof
         Outcome r = test(beta, depth, k, d);
         if (abort_) {
+            if (searched() >= give_up_at_) {  // the cap, not a restart: the tests end open
+                abort_ = false;
+                if (par_) par_->restart.store(false);
+                break;
+            }
             start_run(), depth = 1;
             continue;
         }
@@ -89,7 +103,8 @@ int Searcher::exact(int lower, int upper) {
         else
             depth = next_depth(depth);
     }
-    return lower;
+    give_up_at_ = NoCap;
+    return lower >= upper;
 }
 
 bool Searcher::at_least(int beta) {
@@ -153,6 +168,26 @@ bool Searcher::child_value(Move m, int& value) {
         h_->pop();
     }
     return step != Step::Illegal;
+}
+
+bool Searcher::child_narrow_within(Move m, int& lower, int& upper, u64 cap) {
+    int value = 0;
+    switch (enter(m, value)) {
+        case Step::Illegal:
+            lower = upper = -Infinity;
+            return true;
+        case Step::Ended:
+            lower = upper = value;
+            return true;
+        case Step::Entered:
+            break;
+    }
+    // The child's bounds are the move's, negated and swapped.
+    int child_lower = -upper, child_upper = -lower;
+    const bool exact = narrow_within(child_lower, child_upper, cap);
+    h_->pop();
+    lower = -child_upper, upper = -child_lower;
+    return exact;
 }
 
 bool Searcher::child_decided(Move m, int& value) {

@@ -83,18 +83,23 @@ u64 doubled(u64 cap) {
 // The representatives whose value needs no search (the game ends, or the child's static bounds
 // meet) come first: where one of them reaches the root's static upper bound, no move can do better
 // and nothing is searched (a pass that ends the game with the whole board won is one node, however
-// hard the other moves are). The first searched representative is then solved exactly (the
-// central points come first, and its value sets the bar the others must beat).
+// hard the other moves are).
 //
-// The others race: in each round, one test of each still undecided, in order, within a cap of
-// nodes (SolveOptions::race_cap in the first round, doubled each round), until no move's upper
-// bound is above the best value proven, which is then the root's. A move's test asks whether it
-// beats that best (a proof that it does not is the cheap, common answer). Where that test stays
-// open at its cap, tests halfway between the best and the move's upper bound follow at once,
-// while they prove the move lower: they lower the root's upper bound where the test at the best
-// is hard. So one hard move no longer holds up the others, nor the bounds reported: a 10-minute
-// run of 1x12 ended at [1, 12] before the race and at [1, 2] with it (docs/solver.md, "The
-// root's race"). With all_moves each representative is solved exactly, in order.
+// The searched ones then race: in each round, the work of each still undecided, in order, within a
+// cap of nodes (SolveOptions::race_cap in the first round, doubled each round), until no move's
+// upper bound is above the best value proven, which is then the root's. The first searched move
+// (the most central) is solved exactly, by Searcher::exact's tests, within as many nodes as all
+// the moves' caps together: its value sets the bar the others must beat. Each other move gets one
+// test, whether it beats that best (a proof that it does not is the cheap, common answer); before
+// any move has a lower bound, whether it gets half the board, as exact's first test asks. Where
+// the test against the best stays open at its cap, tests halfway between the best and the move's
+// upper bound follow at once, while they prove the move lower: they lower the root's upper bound
+// where the test at the best is hard. So one hard move no longer holds up the others, nor the
+// bounds reported: a 10-minute run of 1x12 ended at [1, 12] before the race and at [1, 2] with it
+// (docs/solver.md, "The root's race"). Where the first move's value fits in the first round's
+// nodes (every board up to 4x4), the search is that of an exact first move and a race of the
+// others; where it does not (4x5 spent 640 million nodes on it), the others no longer wait for
+// it. With all_moves each representative is solved exactly, in order.
 //
 // Sound because every bound comes from a completed test: High proves the move at least the test's
 // beta (or the larger bound the test proved), Low at most beta - 1 (or the smaller); a cap only
@@ -140,34 +145,50 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         return best;
     }
     if (best >= ceiling) return best;  // proven: no move beats the bound
-    std::size_t next = 0;
-    if (best == -Infinity && !searched.empty()) {
-        RepBounds& first = known[searched[next++]];
-        int v;
-        if (!s.child_value(first.move, v) || s.stopped()) return best;
-        first.lo = first.hi = v;
-    }
-    std::vector<std::size_t> racing(searched.begin() + next, searched.end());
+    // Before any move has a lower bound, the tests ask the first question of Searcher::exact: does
+    // the mover get at least half the board before komi (with draws, at least a draw)?
+    const int guess = values_on_grid ? 1 - sign * komi_x2 : 1;
+    // The bar a move must beat to matter: the best proven; before there is one, just below the
+    // guess, or, once every move is proven below the guess, just below the largest upper bound
+    // (a test there that succeeds is the value).
+    auto bar = [&](int top) { return best > -Infinity ? best : std::min(guess, top) - 1; };
     for (u64 cap = std::max<u64>(o.race_cap, 1); report() > best && !s.stopped();
          cap = doubled(cap))
-        for (std::size_t i : racing) {
+        for (std::size_t i : searched) {
             RepBounds& k = known[i];
-            bool halving = false;  // the test against the best stayed open: tests halfway up
-            while (k.hi > best && k.lo < k.hi && !s.stopped()) {
-                // The test against the best, and the least score it asks for.
-                const int t_best = best + 1, least = grid_up(t_best);
+            // The first (most central) move is solved as before the race, by Searcher::exact's
+            // tests with their depth kept from one to the next, within as many nodes as all the
+            // moves' caps together: where it fits (every board up to 4x4) the race is the one
+            // that had an exact first value; where it does not (4x5), the others are no longer
+            // held up behind it.
+            if (i == searched.front()) {
+                if (k.hi > bar(report()) && k.lo < k.hi) {
+                    const u64 n = searched.size();
+                    s.child_narrow_within(k.move, k.lo, k.hi,
+                                          cap > Searcher::NoCap / n ? Searcher::NoCap : cap * n);
+                    k.lo = grid_up(k.lo), k.hi = grid_down(k.hi);
+                }
+                continue;
+            }
+            bool halving = false;  // the test at the bar stayed open: tests halfway up
+            for (int low = bar(report()); k.hi > low && k.lo < k.hi && !s.stopped();
+                 low = bar(report())) {
+                // The test at the bar, and the least score it asks for.
+                const int t_bar = low + 1, least = grid_up(t_bar);
                 const int t_half = grid_up(least + (k.hi - least) / 2);
                 const bool halfway = halving && t_half > least;
                 if (halving && !halfway) break;  // nothing left between: the next round
-                const int t = halfway ? t_half : t_best;
+                const int t = halfway ? t_half : t_bar;
                 int proven = 0;
                 const Kind answer = s.child_at_least_within(k.move, t, cap, &proven);
                 if (answer == High) k.lo = grid_up(std::max(t, proven));
                 if (answer == Low) k.hi = grid_down(std::min(t - 1, proven));
-                report();
-                // Open at the best: halve from the top at once. Halving goes on while its tests
+                // Open at the bar: halve from the top at once. Halving goes on while its tests
                 // prove the move lower, and ends with one open (the next round) or a higher best.
-                if (!halfway && answer == Unknown) halving = true;
+                if (!halfway && answer == Unknown) {
+                    if (best == -Infinity) break;
+                    halving = true;
+                }
                 if (halfway && answer == Unknown) break;
                 if (halfway && answer == High) halving = false;
             }

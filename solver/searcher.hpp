@@ -37,6 +37,10 @@ class Searcher {
     // The exact value of the current position within known bounds [lower, upper]: tests by
     // bisection, deepening whenever a test is left open.
     int exact(int lower, int upper);
+    // The same within about `cap` more nodes (all threads; NoCap for none): narrows [lower,
+    // upper] to what its tests prove, and returns whether they met (the value). A test left open
+    // at the cap or by a stop changes neither bound.
+    bool narrow_within(int& lower, int& upper, u64 cap);
     // Whether the current position's value reaches beta (deepening until proven).
     bool at_least(int beta);
     // The same within about `cap` more nodes (all threads; NoCap for none): High or Low when
@@ -47,6 +51,9 @@ class Searcher {
     static constexpr u64 NoCap = ~u64{0};
     // Exact value after the side to move plays m (side to move's view); false if m is illegal.
     bool child_value(Move m, int& value);
+    // narrow_within for the value after m (mover's view): [lower, upper] narrowed to what the
+    // tests prove within about `cap` nodes; true once they meet. An illegal m gets -Infinity.
+    bool child_narrow_within(Move m, int& lower, int& upper, u64 cap);
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     // The same within about `cap` nodes: High (m reaches target), Low (m is illegal or below
