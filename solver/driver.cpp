@@ -269,7 +269,7 @@ void Searcher::report(int depth, Kind kind) const {
 }
 
 bool Searcher::restart_due() {
-    const bool give_up = searched() >= give_up_at_;  // at_least_within's cap
+    const bool give_up = searched() >= give_up_at_;  // at_least_within's or narrow_within's cap
     if (!options_.restart_nodes && !give_up) return false;
     if (!par_) return give_up || nodes >= restart_at_;
     if (par_->restart.load(std::memory_order_relaxed)) return true;

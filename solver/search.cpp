@@ -87,15 +87,16 @@ u64 doubled(u64 cap) {
 //
 // The searched ones then race: in each round, the work of each still undecided, in order, within a
 // cap of nodes (SolveOptions::race_cap in the first round, doubled each round), until no move's
-// upper bound is above the best value proven, which is then the root's. The first searched move
-// (the most central) is solved exactly, by Searcher::exact's tests, within twice the nodes of all
-// the moves' caps together: its value sets the bar the others must beat. Each other move gets one
-// test, whether it beats that best (a proof that it does not is the cheap, common answer); before
-// any move has a lower bound, whether it gets half the board, as exact's first test asks. Where
-// the test against the best stays open at its cap, tests halfway between the best and the move's
-// upper bound follow at once, while they prove the move lower: they lower the root's upper bound
-// where the test at the best is hard. So one hard move no longer holds up the others, nor the
-// bounds reported: a 10-minute run of 1x12 ended at [1, 12] before the race and at [1, 2] with it
+// upper bound is above the best value proven, which is then the root's. Where no move decided
+// without a search gave a best, the first searched move (the most central) is solved exactly, by
+// Searcher::exact's tests, within twice the nodes of all the moves' caps together: its value
+// sets the bar the others must beat. Each other move gets one test, whether it beats that best
+// (a proof that it does not is the cheap, common answer); before any move has a lower bound,
+// whether it gets more than half the board, as exact's first test asks. Where the test against
+// the best stays open at its cap, tests halfway between the best and the move's upper bound
+// follow at once, while they prove the move lower: they lower the root's upper bound where the
+// test at the best is hard. So one hard move no longer holds up the others, nor the bounds
+// reported: a 10-minute run of 1x12 ended at [1, 12] before the race and at [1, 2] with it
 // (docs/solver.md, "The root's race"). Where the first move's value fits in the first round's
 // nodes (every board up to 4x4), the search is that of an exact first move and a race of the
 // others; where it does not (4x5 spent 640 million nodes on it), the others no longer wait for
@@ -120,10 +121,10 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     // still asks for half a point above it, as before the race: that is what the certificate
     // writer asks the table (docs/solver.md, "The root's race").
     auto grid_up = [&](int v) {
-        return values_on_grid && v < Infinity && ((v - komi_x2) & 1) ? v + 1 : v;
+        return values_on_grid && std::abs(v) < Infinity && ((v - komi_x2) & 1) ? v + 1 : v;
     };
     auto grid_down = [&](int v) {
-        return values_on_grid && v > -Infinity && ((v - komi_x2) & 1) ? v - 1 : v;
+        return values_on_grid && std::abs(v) < Infinity && ((v - komi_x2) & 1) ? v - 1 : v;
     };
     int best = -Infinity;
     auto report = [&] {
@@ -145,13 +146,18 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         return best;
     }
     if (best >= ceiling) return best;  // proven: no move beats the bound
-    // Before any move has a lower bound, the tests ask the first question of Searcher::exact: does
-    // the mover get at least half the board before komi (with draws, at least a draw)?
+    // Before any move has a lower bound, the tests ask the first question of Searcher::exact (in
+    // the child, and so its complement): does the mover get more than half the board before komi
+    // (with draws, a win)?
     const int guess = values_on_grid ? 1 - sign * komi_x2 : 1;
     // The bar a move must beat to matter: the best proven; before there is one, just below the
     // guess, or, once every move is proven below the guess, just below the largest upper bound
     // (a test there that succeeds is the value).
     auto bar = [&](int top) { return best > -Infinity ? best : std::min(guess, top) - 1; };
+    // The first searched move is solved exactly where no move decided without a search gave a
+    // best; otherwise it races like the others, as before the race.
+    const std::size_t exact_first =
+        best == -Infinity && !searched.empty() ? searched.front() : known.size();
     for (u64 cap = std::max<u64>(o.race_cap, 1); report() > best && !s.stopped();
          cap = doubled(cap))
         for (std::size_t i : searched) {
@@ -163,7 +169,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             // held up behind it. With the moves' caps alone, 4x4 under --proof's options (no
             // territory, no lists) left its first value open after one round, and the certificate
             // written from that table took 288 million search nodes instead of 4.6 million.
-            if (i == searched.front()) {
+            if (i == exact_first) {
                 if (k.hi > bar(report()) && k.lo < k.hi) {
                     const u64 n = 2 * searched.size();
                     s.child_narrow_within(k.move, k.lo, k.hi,

@@ -34,8 +34,8 @@ class Searcher {
         nodes = hits = stores = open_hits = lookup_cutoffs = list_saves = 0, tick_ = 0;
     }
     void make_parallel(Parallel* p, int threads);
-    // The exact value of the current position within known bounds [lower, upper]: tests by
-    // bisection, deepening whenever a test is left open.
+    // The exact value of the current position within known bounds [lower, upper]: MTD steps, each
+    // test at the bound the last one proved, deepening whenever a test is left open.
     int exact(int lower, int upper);
     // The same within about `cap` more nodes (all threads; NoCap for none): narrows [lower,
     // upper] to what its tests prove, and returns whether they met (the value). A test left open
@@ -303,7 +303,7 @@ class Searcher {
     bool abort_ = false;
     u64 salt_ = 0;
     u64 runs_ = 0, restart_at_ = ~u64{0};
-    u64 give_up_at_ = NoCap;  // at_least_within's cap, in searched() nodes
+    u64 give_up_at_ = NoCap;  // at_least_within's or narrow_within's cap, in searched() nodes
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
     const Split* split_ = nullptr;

@@ -445,11 +445,11 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
 
 // The root's race (search.cpp, root_value) with a cap of one node: with one thread each first
 // test gives up at its first node (the first move's exact tests at their 2n-th, for n moves), so
-// the first move's value is left open too, the others' tests ask whether they get half the board,
-// the moves take turns, tests halfway up the bounds come in, and the caps double many times. The
-// value must be the reference's, the optimal first moves exactly those after which the reference
-// finds the value, and the bounds of a search stopped part way (by a node limit, with one and two
-// threads) must hold the value.
+// the first move's value is left open too, the others' tests ask whether they get more than half
+// the board, the moves take turns, tests halfway up the bounds come in, and the caps double many
+// times. The value must be the reference's, the optimal first moves exactly those after which the
+// reference finds the value, and the bounds of a search stopped part way (by a node limit, with one
+// and two threads) must hold the value.
 TEST_CASE("solver: the root's race with capped tests finds the value and every optimal move",
           "[solver]") {
     int stopped = 0, narrowed = 0;
