@@ -71,8 +71,7 @@ bool Searcher::narrow_within(int& lower, int& upper, u64 cap) {
     Keep k;
     path_bounds(lo, hi);
     lower = std::max(lower, lo), upper = std::min(upper, hi);
-    const u64 now = searched();
-    give_up_at_ = cap > NoCap - now ? NoCap : now + cap;
+    set_cap(cap);
     // MTD-style steps: first "does the side to move win?", then the test at the bound just
     // proven, so every test is close to the value; the depth is kept from one test to the next.
     // Without draws komi shifts every final score alike, so the first test asks it before komi
@@ -87,11 +86,7 @@ bool Searcher::narrow_within(int& lower, int& upper, u64 cap) {
         stack_.fps.clear();  // the boards of the last test's proof
         Outcome r = test(beta, depth, k, d);
         if (abort_) {
-            if (searched() >= give_up_at_) {  // the cap, not a restart: the tests end open
-                abort_ = false;
-                if (par_) par_->restart.store(false);
-                break;
-            }
+            if (cap_reached()) break;  // the tests end open
             start_run(), depth = 1;
             continue;
         }
@@ -115,9 +110,20 @@ bool Searcher::at_least(int beta) {
 // searched pass give_up_at_, every task drops its test (as for a restart, which stores no proof),
 // and the query returns Unknown. Without a cap (NoCap) give_up_at_ is never reached, so the
 // search is node for node the uncapped one.
-Kind Searcher::at_least_within(int beta, u64 cap, int* proven) {
+void Searcher::set_cap(u64 cap) {
     const u64 now = searched();
     give_up_at_ = cap > NoCap - now ? NoCap : now + cap;
+}
+
+bool Searcher::cap_reached() {
+    if (searched() < give_up_at_) return false;  // a restart
+    abort_ = false;
+    if (par_) par_->restart.store(false);
+    return true;
+}
+
+Kind Searcher::at_least_within(int beta, u64 cap, int* proven) {
+    set_cap(cap);
     Kind result = Unknown;
     for (int depth = 1; !stopped_; depth = next_depth(depth)) {
         Keep k;
@@ -125,12 +131,8 @@ Kind Searcher::at_least_within(int beta, u64 cap, int* proven) {
         stack_.fps.clear();
         Outcome r = test(beta, depth, k, d);
         if (abort_) {
-            if (searched() >= give_up_at_) {  // the cap, not a restart: the query ends open
-                abort_ = false;
-                if (par_) par_->restart.store(false);
-                break;
-            }
-            start_run(), depth = 0;  // the loop's step makes it 1
+            if (cap_reached()) break;  // the query ends open
+            start_run(), depth = 0;    // the loop's step makes it 1
             continue;
         }
         report(depth, r.kind);

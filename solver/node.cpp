@@ -204,7 +204,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
         if (tick()) stopped_ = true;
         if (restart_due()) abort_ = true;
     } else if (nodes >= give_up_at_ && !par_) {
-        abort_ = true;  // a query's cap (at_least_within), to the node with one thread
+        abort_ = true;  // a query's cap (set_cap), to the node with one thread
     }
     if (stopped_ || abort_) return {Unknown, 0};
     const Position pos = h_->current();

@@ -304,6 +304,11 @@ class Searcher {
     u64 salt_ = 0;
     u64 runs_ = 0, restart_at_ = ~u64{0};
     u64 give_up_at_ = NoCap;  // at_least_within's or narrow_within's cap, in searched() nodes
+    // A query's cap: give_up_at_ from `cap` more nodes (NoCap for none).
+    void set_cap(u64 cap);
+    // After an abort: whether the cap caused it (then the abort is cleared and the query ends
+    // open) rather than a restart.
+    bool cap_reached();
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
     const Split* split_ = nullptr;
