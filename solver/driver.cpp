@@ -65,7 +65,7 @@ int Searcher::exact(int lower, int upper) {
 
 // The cap ends the tests as in at_least_within (below): a test dropped at the cap proves nothing
 // and leaves the bounds as the tests before it proved them.
-bool Searcher::narrow_within(int& lower, int& upper, u64 cap) {
+void Searcher::narrow_within(int& lower, int& upper, u64 cap) {
     const Position pos = h_->current();
     int lo, hi;
     Keep k;
@@ -99,7 +99,6 @@ bool Searcher::narrow_within(int& lower, int& upper, u64 cap) {
             depth = next_depth(depth);
     }
     give_up_at_ = NoCap;
-    return lower >= upper;
 }
 
 bool Searcher::at_least(int beta) {
@@ -172,24 +171,23 @@ bool Searcher::child_value(Move m, int& value) {
     return step != Step::Illegal;
 }
 
-bool Searcher::child_narrow_within(Move m, int& lower, int& upper, u64 cap) {
+void Searcher::child_narrow_within(Move m, int& lower, int& upper, u64 cap) {
     int value = 0;
     switch (enter(m, value)) {
         case Step::Illegal:
             lower = upper = -Infinity;
-            return true;
+            return;
         case Step::Ended:
             lower = upper = value;
-            return true;
+            return;
         case Step::Entered:
             break;
     }
     // The child's bounds are the move's, negated and swapped.
     int child_lower = -upper, child_upper = -lower;
-    const bool exact = narrow_within(child_lower, child_upper, cap);
+    narrow_within(child_lower, child_upper, cap);
     h_->pop();
     lower = -child_upper, upper = -child_lower;
-    return exact;
 }
 
 bool Searcher::child_decided(Move m, int& value) {

@@ -72,9 +72,14 @@ struct RepBounds {
     int lo, hi;
 };
 
-// The next cap of a race's round: twice the last, without overflow.
+// n times a cap (n >= 1), without overflow: NoCap where the product passes it.
+u64 times(u64 cap, u64 n) {
+    return cap > Searcher::NoCap / n ? Searcher::NoCap : cap * n;
+}
+
+// The next cap of a race's round: twice the last.
 u64 doubled(u64 cap) {
-    return cap > Searcher::NoCap / 2 ? Searcher::NoCap : 2 * cap;
+    return times(cap, 2);
 }
 
 // The root's value (side to move's view), into r's bounds as tests finish, so that a stop still
@@ -171,9 +176,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             // written from that table took 288 million search nodes instead of 4.6 million.
             if (i == exact_first) {
                 if (k.hi > bar(report()) && k.lo < k.hi) {
-                    const u64 n = 2 * searched.size();
-                    s.child_narrow_within(k.move, k.lo, k.hi,
-                                          cap > Searcher::NoCap / n ? Searcher::NoCap : cap * n);
+                    s.child_narrow_within(k.move, k.lo, k.hi, times(cap, 2 * searched.size()));
                     k.lo = grid_up(k.lo), k.hi = grid_down(k.hi);
                 }
                 continue;

@@ -38,9 +38,9 @@ class Searcher {
     // test at the bound the last one proved, deepening whenever a test is left open.
     int exact(int lower, int upper);
     // The same within about `cap` more nodes (all threads; NoCap for none): narrows [lower,
-    // upper] to what its tests prove, and returns whether they met (the value). A test left open
-    // at the cap or by a stop changes neither bound.
-    bool narrow_within(int& lower, int& upper, u64 cap);
+    // upper] to what its tests prove; they meet at the value. A test left open at the cap or by
+    // a stop changes neither bound.
+    void narrow_within(int& lower, int& upper, u64 cap);
     // Whether the current position's value reaches beta (deepening until proven).
     bool at_least(int beta);
     // The same within about `cap` more nodes (all threads; NoCap for none): High or Low when
@@ -52,8 +52,8 @@ class Searcher {
     // Exact value after the side to move plays m (side to move's view); false if m is illegal.
     bool child_value(Move m, int& value);
     // narrow_within for the value after m (mover's view): [lower, upper] narrowed to what the
-    // tests prove within about `cap` nodes; true once they meet. An illegal m gets -Infinity.
-    bool child_narrow_within(Move m, int& lower, int& upper, u64 cap);
+    // tests prove within about `cap` nodes. An illegal m gets -Infinity for both.
+    void child_narrow_within(Move m, int& lower, int& upper, u64 cap);
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
     // The same within about `cap` nodes: High (m reaches target), Low (m is illegal or below
