@@ -49,6 +49,16 @@ u64 Searcher::board_hash(Bitboard black, Bitboard white) const {
     return *std::min_element(h, h + syms);
 }
 
+u64 Searcher::record_hash(int i, const Position& q) const {
+    auto& slots = record_hashes_.slots;
+    const auto at = static_cast<std::size_t>(i);
+    if (at >= slots.size()) slots.resize(at + 64);
+    auto& slot = slots[at];
+    if (!slot.set || slot.black != q.black() || slot.white != q.white())
+        slot = {q.black(), q.white(), board_hash(q), true};
+    return slot.hash;
+}
+
 void Searcher::meet_board(Keep& k, const Position& p, std::size_t base) {
     const u64 hash = board_hash(p);
     k.meet(p, bloom_bits(hash));
@@ -99,7 +109,7 @@ bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTDa
         if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
             // q may be a board of the proof: its filter bits are set, and its fingerprint is in
             // the proof's list (or the list is lost: board_log.hpp).
-            const u64 hash = board_hash(q), bits = bloom_bits(hash);
+            const u64 hash = record_hash(i, q), bits = bloom_bits(hash);
             if ((e.boards & bits) != bits) continue;
             if (lists_.may_hold(e.list, fingerprint(hash))) return false;
             saved = true;
