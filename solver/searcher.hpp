@@ -38,8 +38,8 @@ class Searcher {
     // test at the bound the last one proved, deepening whenever a test is left open.
     int exact(int lower, int upper);
     // The same within about `cap` more nodes (all threads; NoCap for none): narrows [lower,
-    // upper] to what its tests prove; they meet at the value. A test left open at the cap or by
-    // a stop changes neither bound.
+    // upper] to what its tests prove; they meet once the value is proven. A test left open at
+    // the cap or by a stop changes neither bound.
     void narrow_within(int& lower, int& upper, u64 cap);
     // Whether the current position's value reaches beta (deepening until proven).
     bool at_least(int beta);

@@ -183,8 +183,8 @@ TEST_CASE("count: keys up to symmetry count the same as plain keys", "[count][ga
             // Simple ko's games are many more: 1x3 only.
             if (r.ko == KoRule::Simple && std::string(board) != "1x3") continue;
             // 2x2 under the 1996 wording with plays: 30 s of this test's 32 in Release, about 5
-            // times that under a sanitizer, whose builds check a quarter of the cases. There the
-            // other presets walk the same code.
+            // times that under a sanitizer, whose builds check a quarter of the cases. There 1x3
+            // under this preset and 2x2 under the others walk the same code.
             if (test::kCaseDivisor > 1 && std::string(preset) == "tromp-taylor-1996-plays" &&
                 std::string(board) != "1x3")
                 continue;

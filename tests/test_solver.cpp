@@ -362,7 +362,8 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
         plain.use_table = false;
         plain.use_cycle_bounds = false;
         // The histories past this limit are skipped; at 3,000,000 they took three quarters of
-        // this test's time.
+        // this test's time. The 5 of that limit's 72 cases that need 1.2 to 2.6 million nodes
+        // (the hardest on the small table) are no longer checked; later rounds replace them.
         plain.node_limit = 1'200'000;
         auto expected = solve(h, plain);
         if (!expected.complete) continue;
