@@ -221,7 +221,7 @@ TEST_CASE("solver: territory bounds contain the reference value on random histor
         const int n = g.points();
         // The reference's value, asked once per history: the histories it cannot solve within
         // the limit took nearly all of this test's time, twice where both colours had territory.
-        // The 124 it solves for this seed need at most 2,329,130 nodes.
+        // Those it solves for this seed need at most 2,329,130 nodes.
         std::optional<bool> solvable;
         int value = 0;
         for (Color c : {Color::Black, Color::White}) {
