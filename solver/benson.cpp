@@ -7,8 +7,15 @@
 
 namespace smallgo {
 
-SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
-    const Bitboard own = p.of(c), empty = p.empty(g), other = g.all() & ~own;
+namespace {
+
+// Benson's algorithm for the stones `own` (empty: the board's empty points). `territory` takes
+// every region that qualifies; `clean` receives those that hold no opponent stone (point 2 of
+// benson.hpp: right after the owner's pass, only those count).
+SafePoints benson(const Geometry& g, Bitboard own, Bitboard empty, bool suicide_allowed,
+                  Bitboard& clean) {
+    const Bitboard other = g.all() & ~own;
+    clean = 0;
     if (own == 0) return {};
     std::array<Bitboard, MaxPoints> strings{}, regions{};
     int ns = 0, nr = 0;
@@ -66,18 +73,61 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool sui
         if (!(live_regions >> r & 1) || (reg & ~empty) != 0) continue;
         if ((reg & (reg - 1)) == 0 && (g.neighbours(reg) & ~out.alive) == 0) out.eyes |= reg;
     }
-    // Territory (benson.hpp): a live region whose every point touches an alive stone; right
-    // after c's pass with the opponent to move, only one that holds no opponent stone (a pass
-    // ends the game there).
+    // Territory (benson.hpp): a live region whose every point touches an alive stone.
     const Bitboard touching = g.neighbours(out.alive);
-    const bool may_end_now = p.passes == 1 && p.to_move != c;
     for (int r = 0; r < nr; ++r) {
         const Bitboard reg = regions[r];
         if ((live_regions >> r & 1) && (g.neighbours(reg) & own & ~out.alive) == 0 &&
-            (reg & ~touching) == 0 && !(may_end_now && (reg & other & ~empty) != 0))
+            (reg & ~touching) == 0) {
             out.territory |= reg;
+            if ((reg & other & ~empty) == 0) clean |= reg;
+        }
     }
     return out;
+}
+
+}  // namespace
+
+SafePoints BoardSafety::of(const Position& p, Color c) const {
+    const int i = static_cast<int>(c);
+    SafePoints s = safe[i];
+    // Right after c's pass with the opponent to move, the opponent's pass ends the game at once:
+    // only a region without opponent stones counts.
+    if (p.passes == 1 && p.to_move != c) s.territory = clean[i];
+    return s;
+}
+
+BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allowed) {
+    BoardSafety b;
+    const Bitboard empty = p.empty(g);
+    for (Color c : {Color::Black, Color::White}) {
+        const int i = static_cast<int>(c);
+        b.safe[i] = benson(g, p.of(c), empty, suicide_allowed, b.clean[i]);
+    }
+    return b;
+}
+
+SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
+    BoardSafety b;
+    const int i = static_cast<int>(c);
+    b.safe[i] = benson(g, p.of(c), p.empty(g), suicide_allowed, b.clean[i]);
+    return b.of(p, c);
+}
+
+SafetyCache::SafetyCache(int log2_slots) : slots_(std::size_t{1} << log2_slots) {}
+
+const BoardSafety& SafetyCache::lookup(const Geometry& g, const Position& p, bool suicide_allowed) {
+    // Rows and columns fix the geometry; bit 16 marks a filled slot.
+    const u32 context =
+        static_cast<u32>(g.rows() | g.cols() << 7 | int{suicide_allowed} << 14 | 1 << 16);
+    Slot& s = slots_[p.hash & (slots_.size() - 1)];
+    if (s.context != context || s.stones[0] != p.stones[0] || s.stones[1] != p.stones[1]) {
+        s.value = board_safety(g, p, suicide_allowed);
+        s.stones[0] = p.stones[0], s.stones[1] = p.stones[1], s.context = context;
+    } else {
+        ++hits_;
+    }
+    return s.value;
 }
 
 bool territory_holds(const History& h, Bitboard stones, Color c) {

@@ -11,6 +11,8 @@
 // a suicide, then D1 and A1). Cost: a few flood fills per string and region.
 #pragma once
 
+#include <vector>
+
 #include "rules/geometry.hpp"
 #include "rules/history.hpp"
 #include "rules/position.hpp"
@@ -30,6 +32,38 @@ struct SafePoints {
 // The points of colour c that are safe to the end of the game, under rules that do or do not
 // allow suicide.
 SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool suicide_allowed);
+
+// Both colours' results for one board: what `unconditional` returns for either colour after any
+// pass count and side to move (`of`), computed once. `clean[c]`: the part of c's territory
+// without opponent stones, the only part that counts right after c's pass (point 2 below).
+struct BoardSafety {
+    SafePoints safe[2];
+    Bitboard clean[2] = {0, 0};
+    SafePoints of(const Position& p, Color c) const;
+};
+BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allowed);
+
+// A direct-mapped cache of board_safety by board, for one thread (the search meets the same
+// boards again and again: under other histories, other sides to move, in sibling subtrees).
+// A slot answers only for the same stones of both colours on the same geometry under the same
+// suicide rule, the whole input of board_safety, so it returns exactly what a fresh call would.
+// Indexed by the position's stone hash; a collision only replaces the slot.
+class SafetyCache {
+  public:
+    explicit SafetyCache(int log2_slots);
+    const BoardSafety& lookup(const Geometry& g, const Position& p, bool suicide_allowed);
+    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+    u64 hits() const { return hits_; }
+
+  private:
+    struct Slot {
+        Bitboard stones[2] = {0, 0};
+        u32 context = 0;  // geometry and suicide rule; 0: empty
+        BoardSafety value;
+    };
+    std::vector<Slot> slots_;
+    u64 hits_ = 0;
+};
 
 // Unconditional territory (`territory` above): a region R enclosed by the alive set A alone, in
 // which every point (stone or empty) is next to a stone of A, ends the game the owner X's, under

@@ -9,6 +9,18 @@
 
 namespace smallgo {
 
+namespace {
+
+// One cache of Benson's results per thread (benson.hpp), 2^14 slots of 88 bytes: oneTBB's worker
+// threads live as long as the process, so each allocates its cache once. A cache per Searcher
+// cost every parallel task's copy that allocation (docs/experiments.md).
+SafetyCache& thread_safety_cache() {
+    thread_local SafetyCache cache(14);
+    return cache;
+}
+
+}  // namespace
+
 int Searcher::terminal_x2(const Position& p) const {
     return 2 * area_score(g_, p) - rules_.komi_x2;
 }
@@ -23,9 +35,12 @@ Searcher::Bounds Searcher::static_bounds(const Position& pos,
     int count[2] = {0, 0}, land[2] = {0, 0};
     Bounds b;
     if (options_.use_bounds) {
+        const BoardSafety both = options_.safety_cache
+                                     ? thread_safety_cache().lookup(g_, pos, rules_.suicide_allowed)
+                                     : board_safety(g_, pos, rules_.suicide_allowed);
         for (Color c : {Color::Black, Color::White}) {
             const int i = static_cast<int>(c);
-            const SafePoints safe = unconditional(g_, pos, c, rules_.suicide_allowed);
+            const SafePoints safe = both.of(pos, c);
             count[i] = land[i] = safe.count();
             if (options_.use_territory && (safe.territory & ~safe.eyes) != 0)
                 land[i] = safe.count_with_territory(), b.alive[i] = safe.alive;

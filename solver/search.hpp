@@ -64,6 +64,9 @@ struct SolveOptions {
     // Unconditional territory (solver/benson.hpp) beside unconditional life. Off: alive stones
     // and one-point eyes only (a measurement and a test oracle).
     bool use_territory = true;
+    // Benson's results looked up by board in a cache per thread (solver/benson.hpp), which
+    // returns exactly what the computation would. Off: computed at every node (a test oracle).
+    bool safety_cache = true;
     // Enhanced transposition cutoffs: a node first looks its children up (the game's end, their
     // static bounds, the table) for one that refutes beta. Off: search them in order.
     bool lookup_children = true;

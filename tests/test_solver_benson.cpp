@@ -3,10 +3,13 @@
 // those plays reach with the naive rules (tests/naive_rules.hpp).
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <unordered_set>
 #include <vector>
 
+#include "random_games.hpp"
 #include "solver/benson.hpp"
+#include "solver/search.hpp"
 #include "tests/naive_bridge.hpp"
 
 using namespace smallgo;
@@ -104,4 +107,82 @@ TEST_CASE("solver: unconditional life equals what opponent plays in a row cannot
     CHECK(with_life >= positions / 20);
     CHECK(with_eyes >= positions / 40);
     CHECK(with_life < positions);
+}
+
+// The cache (benson.hpp) against a fresh computation: random boards of several geometries looked
+// up in turn through 8 slots, so that slots are hit, replaced, and met by the same stones on
+// another geometry or under the other suicide rule; every pass count and side to move.
+TEST_CASE("solver: the cache of Benson's results returns what a fresh computation returns",
+          "[solver]") {
+    test::Rng rng{20261127};
+    const std::pair<int, int> boards[] = {{1, 5}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {1, 9}};
+    std::vector<std::pair<Geometry, Position>> seen;
+    for (auto [rows, cols] : boards) {
+        const Geometry g = *Geometry::make(rows, cols);
+        for (int round = 0; round < 40; ++round) seen.emplace_back(g, random_position(g, rng));
+    }
+    SafetyCache cache(3);
+    int lookups = 0, differing_territory = 0;
+    for (int round = 0; round < 4000; ++round) {
+        // Often one of the last few boards again, so that some lookups hit.
+        const int size = static_cast<int>(seen.size());
+        const int back = rng.below(4) == 0 ? rng.below(size) : rng.below(3);
+        const auto [g, stones] = seen[static_cast<std::size_t>(size - 1 - back)];
+        Position pos = stones;
+        pos.to_move = rng.below(2) ? Color::Black : Color::White;
+        pos.passes = static_cast<u8>(rng.below(2));
+        const bool suicide = rng.below(2) == 0;
+        const BoardSafety& both = cache.lookup(g, pos, suicide);
+        ++lookups;
+        for (Color c : {Color::Black, Color::White}) {
+            const SafePoints fresh = unconditional(g, pos, c, suicide);
+            const SafePoints cached = both.of(pos, c);
+            INFO(g.name() << " black " << pos.black() << " white " << pos.white() << " colour "
+                          << static_cast<int>(c) << " passes " << int{pos.passes} << " suicide "
+                          << suicide);
+            CHECK(cached.alive == fresh.alive);
+            CHECK(cached.eyes == fresh.eyes);
+            CHECK(cached.territory == fresh.territory);
+            differing_territory += both.safe[static_cast<int>(c)].territory != fresh.territory;
+        }
+        if (back > 2) seen.emplace_back(g, stones);
+    }
+    // The draw must exercise hits, misses, and the rule after the owner's pass.
+    INFO(lookups << " lookups, " << cache.hits() << " hits, " << differing_territory
+                 << " where the pass rule removed territory");
+    CHECK(cache.hits() > static_cast<u64>(lookups / 10));
+    CHECK(cache.hits() < static_cast<u64>(lookups / 2));
+    CHECK(differing_territory > 0);
+}
+
+// The search with the cache against the search without it: the cache changes nothing but time,
+// so with one thread the node counts are equal too.
+TEST_CASE("solver: the cache of Benson's results changes no value and no node count", "[solver]") {
+    const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {2, 4}, {3, 3}, {2, 5}, {3, 4}};
+    const char* const presets[] = {"tromp-taylor", "aga", "tromp-taylor-1996", "simple", "mg"};
+    std::mt19937_64 rng(2026112701);
+    int complete = 0;
+    for (int round = 0; round < 60; ++round) {
+        const History start = testing::random_game(round, boards, presets, round % 20, rng);
+        if (start.game_over()) continue;
+        SolveResult r[2];
+        for (bool cached : {false, true}) {
+            SolveOptions o;
+            o.hash_bytes = std::size_t{4} << 20;
+            o.threads = 1;
+            o.node_limit = 200'000;
+            o.safety_cache = cached;
+            History h = start;
+            r[cached] = solve(h, o);
+        }
+        INFO(start.geometry().name()
+             << " " << ko_rule_name(start.rules().ko) << " turns " << start.turns());
+        CHECK(r[0].complete == r[1].complete);
+        CHECK(r[0].lower_x2 == r[1].lower_x2);
+        CHECK(r[0].upper_x2 == r[1].upper_x2);
+        CHECK(r[0].best_moves == r[1].best_moves);
+        CHECK(r[0].nodes == r[1].nodes);
+        complete += r[1].complete;
+    }
+    CHECK(complete >= 30);
 }
