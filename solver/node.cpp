@@ -179,6 +179,19 @@ Outcome Searcher::look_up_child(const Position& next, int ply, int child_beta, K
 }
 
 Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
+    // The children's reads (their table buckets, their cache slots of Benson's results) are
+    // asked for first, so that they overlap one another instead of each waiting in turn: 4x5
+    // with two threads searches its first 80M nodes in 9-10 s instead of 11-12.
+    SafetyCache* cache =
+        options_.use_bounds && options_.safety_cache ? &thread_safety_cache() : nullptr;
+    for (int i = 0; i < count; ++i) {
+        Position next;
+        if (moves[i] == Pass ||
+            n.pos.play(g_, moves[i], rules_.suicide_allowed, next) != PlayStatus::Ok)
+            continue;
+        tt_.prefetch(canonical(next).key);
+        if (cache) cache->prefetch(next);
+    }
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
         Position next;
