@@ -54,8 +54,9 @@ u64 Searcher::record_hash(int i, const Position& q) const {
     const auto at = static_cast<std::size_t>(i);
     if (at >= slots.size()) slots.resize(at + 64);
     auto& slot = slots[at];
-    if (!slot.set || slot.black != q.black() || slot.white != q.white())
-        slot = {q.black(), q.white(), board_hash(q), true};
+    // A fresh slot (no stones, hash 0) already holds the empty board's hash, which is 0.
+    if (slot.black != q.black() || slot.white != q.white())
+        slot = {q.black(), q.white(), board_hash(q)};
     return slot.hash;
 }
 

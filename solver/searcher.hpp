@@ -138,7 +138,6 @@ class Searcher {
         struct Slot {
             Bitboard black = 0, white = 0;
             u64 hash = 0;
-            bool set = false;
         };
         std::vector<Slot> slots;
         RecordHashes() = default;

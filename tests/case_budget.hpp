@@ -12,10 +12,11 @@
 namespace smallgo::test {
 
 #ifdef SMALLGO_SANITIZED
-inline constexpr int kCaseDivisor = 4;
+inline constexpr bool kSanitized = true;
 #else
-inline constexpr int kCaseDivisor = 1;
+inline constexpr bool kSanitized = false;
 #endif
+inline constexpr int kCaseDivisor = kSanitized ? 4 : 1;
 
 // n cases (or a count of them that a test requires) in a plain build, n / 4 but at least 1
 // under a sanitizer.

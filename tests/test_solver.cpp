@@ -514,7 +514,7 @@ TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][pa
         // The 40 cases this seed draws take at most 874,469 nodes each, the first 10 (a sanitizer
         // build's quarter) at most 426,374; the histories that take more are skipped, and a
         // lower limit skips them sooner. At 2,000,000 they took most of this test's time.
-        once.node_limit = test::kCaseDivisor > 1 ? 500'000 : 1'000'000;
+        once.node_limit = test::kSanitized ? 500'000 : 1'000'000;
         once.restart_nodes = 0;
         once.use_cycle_bounds = false;  // they decide most simple-ko positions in a few nodes
         auto expected = solve(h, once);
