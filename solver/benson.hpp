@@ -56,7 +56,6 @@ class SafetyCache {
     void prefetch(const Position& p) const {
         __builtin_prefetch(&slots_[p.hash & (slots_.size() - 1)]);
     }
-    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
     u64 hits() const { return hits_; }
 
   private:
