@@ -9,6 +9,23 @@ namespace smallgo {
 
 namespace {
 
+// False where no string of the stones `own` can be unconditionally alive on a board with the
+// empty points `empty`: fewer than two regions could be vital to any string. One flood fill, a
+// quick exit before benson lists the strings and regions; true tells nothing.
+bool may_live(const Geometry& g, Bitboard own, Bitboard empty, bool suicide_allowed) {
+    // A region vital to a string has an empty point, and each of its points that must be a
+    // liberty (every empty one; with suicide allowed every one) is next to own stones. So no
+    // region reached from a point that breaks this is vital, and the vital regions, being
+    // disjoint, number at most the empty points left. Fewer than two: no string lives, as
+    // benson's count of vital regions would find.
+    const Bitboard other = g.all() & ~own;
+    const Bitboard must_touch = suicide_allowed ? other : empty;
+    const Bitboard breaking = must_touch & ~g.neighbours(own);
+    const Bitboard unreached = breaking ? other & ~g.flood(breaking, other) : other;
+    const Bitboard left = unreached & empty;
+    return (left & (left - 1)) != 0;
+}
+
 // Benson's algorithm for the stones `own` (empty: the board's empty points). `territory` takes
 // every region that qualifies; `clean` receives those that hold no opponent stone (point 2 of
 // benson.hpp: right after the owner's pass, only those count).
@@ -17,6 +34,7 @@ SafePoints benson(const Geometry& g, Bitboard own, Bitboard empty, bool suicide_
     const Bitboard other = g.all() & ~own;
     clean = 0;
     if (own == 0) return {};
+    if (!may_live(g, own, empty, suicide_allowed)) return {};
     std::array<Bitboard, MaxPoints> strings{}, regions{};
     int ns = 0, nr = 0;
     for (Bitboard rest = own; rest;) {
@@ -114,20 +132,38 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool sui
     return b.of(p, c);
 }
 
+Bitboard eyes_of(const Geometry& g, Bitboard alive, Bitboard empty) {
+    // Without alive stones there is no eye (on 1x1 the one point has no neighbour at all).
+    return alive == 0 ? 0 : empty & ~g.neighbours(g.all() & ~alive);
+}
+
 SafetyCache::SafetyCache(int log2_slots) : slots_(std::size_t{1} << log2_slots) {}
 
-const BoardSafety& SafetyCache::lookup(const Geometry& g, const Position& p, bool suicide_allowed) {
-    // Rows and columns fix the geometry; bit 16 marks a filled slot.
+BoardSafety SafetyCache::lookup(const Geometry& g, const Position& p, bool suicide_allowed) {
+    // Rows and columns fix the geometry; bit 16 tells a set context from none.
     const u32 context =
         static_cast<u32>(g.rows() | g.cols() << 7 | int{suicide_allowed} << 14 | 1 << 16);
-    Slot& s = slots_[p.hash & (slots_.size() - 1)];
-    if (s.context != context || s.stones[0] != p.stones[0] || s.stones[1] != p.stones[1]) {
-        s.value = board_safety(g, p, suicide_allowed);
-        s.stones[0] = p.stones[0], s.stones[1] = p.stones[1], s.context = context;
-    } else {
-        ++hits_;
+    if (context != context_) {
+        std::fill(slots_.begin(), slots_.end(), Slot{});
+        context_ = context;
     }
-    return s.value;
+    Slot& s = slots_[p.hash & (slots_.size() - 1)];
+    BoardSafety b;
+    if (s.stones[0] != p.stones[0] || s.stones[1] != p.stones[1]) {
+        b = board_safety(g, p, suicide_allowed);
+        s.stones[0] = p.stones[0], s.stones[1] = p.stones[1];
+        for (int i = 0; i < 2; ++i)
+            s.alive[i] = b.safe[i].alive, s.territory[i] = b.safe[i].territory,
+            s.clean[i] = b.clean[i];
+        return b;
+    }
+    ++hits_;
+    const Bitboard empty = p.empty(g);
+    for (int i = 0; i < 2; ++i) {
+        b.safe[i] = {s.alive[i], eyes_of(g, s.alive[i], empty), s.territory[i]};
+        b.clean[i] = s.clean[i];
+    }
+    return b;
 }
 
 bool territory_holds(const History& h, Bitboard stones, Color c) {

@@ -45,13 +45,16 @@ BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allo
 
 // A direct-mapped cache of board_safety by board, for one thread (the search meets the same
 // boards again and again: under other histories, other sides to move, in sibling subtrees).
-// A slot answers only for the same stones of both colours on the same geometry under the same
-// suicide rule, the whole input of board_safety, so it returns exactly what a fresh call would.
-// Indexed by the position's stone hash; a collision only replaces the slot.
+// A slot answers only for the same stones of both colours, and the whole cache only for one
+// geometry and suicide rule (a lookup under others empties it first), so with the stones that is
+// the whole input of board_safety and a hit returns exactly what a fresh call would. Indexed by
+// the position's stone hash; a collision only replaces the slot. A slot is one cache line of 64
+// bytes: the eyes are not stored but derived from the alive stones (`eyes_of`), and an empty
+// slot needs no mark, since its zero stones are the empty board, whose result is all zero.
 class SafetyCache {
   public:
     explicit SafetyCache(int log2_slots);
-    const BoardSafety& lookup(const Geometry& g, const Position& p, bool suicide_allowed);
+    BoardSafety lookup(const Geometry& g, const Position& p, bool suicide_allowed);
     // Asks for p's slot ahead of its lookup, so that the memory read overlaps other work.
     void prefetch(const Position& p) const {
         __builtin_prefetch(&slots_[p.hash & (slots_.size() - 1)]);
@@ -59,14 +62,20 @@ class SafetyCache {
     u64 hits() const { return hits_; }
 
   private:
-    struct Slot {
+    struct alignas(64) Slot {
         Bitboard stones[2] = {0, 0};
-        u32 context = 0;  // geometry and suicide rule; 0: empty
-        BoardSafety value;
+        Bitboard alive[2] = {0, 0};
+        Bitboard territory[2] = {0, 0};
+        Bitboard clean[2] = {0, 0};
     };
     std::vector<Slot> slots_;
+    u32 context_ = 0;  // the geometry and suicide rule the slots answer for
     u64 hits_ = 0;
 };
+
+// The one-point eyes of the alive stones `alive` of one colour on a board with the empty points
+// `empty`: the empty points whose every neighbour is one of them (what `unconditional` returns).
+Bitboard eyes_of(const Geometry& g, Bitboard alive, Bitboard empty);
 
 // Unconditional territory (`territory` above): a region R enclosed by the alive set A alone, in
 // which every point (stone or empty) is next to a stone of A, ends the game the owner X's, under

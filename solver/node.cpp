@@ -11,7 +11,7 @@ namespace smallgo {
 
 namespace {
 
-// One cache of Benson's results per thread (benson.hpp), 2^14 slots of 88 bytes: oneTBB's worker
+// One cache of Benson's results per thread (benson.hpp), 2^14 slots of 64 bytes: oneTBB's worker
 // threads live as long as the process, so each allocates its cache once. A cache per Searcher
 // cost every parallel task's copy that allocation (docs/experiments.md).
 SafetyCache& thread_safety_cache() {

@@ -110,8 +110,9 @@ TEST_CASE("solver: unconditional life equals what opponent plays in a row cannot
 }
 
 // The cache (benson.hpp) against a fresh computation: random boards of several geometries looked
-// up in turn through 8 slots, so that slots are hit, replaced, and met by the same stones on
-// another geometry or under the other suicide rule; every pass count and side to move.
+// up in turn through 8 slots, so that slots are hit and replaced, and the cache is asked under
+// another geometry or the other suicide rule (it empties itself; its eyes are derived from the
+// alive stones); every pass count and side to move.
 TEST_CASE("solver: the cache of Benson's results returns what a fresh computation returns",
           "[solver]") {
     test::Rng rng{20261127};
@@ -132,7 +133,7 @@ TEST_CASE("solver: the cache of Benson's results returns what a fresh computatio
         pos.to_move = rng.below(2) ? Color::Black : Color::White;
         pos.passes = static_cast<u8>(rng.below(2));
         const bool suicide = rng.below(2) == 0;
-        const BoardSafety& both = cache.lookup(g, pos, suicide);
+        const BoardSafety both = cache.lookup(g, pos, suicide);
         ++lookups;
         for (Color c : {Color::Black, Color::White}) {
             const SafePoints fresh = unconditional(g, pos, c, suicide);
