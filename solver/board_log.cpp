@@ -1,5 +1,8 @@
 #include "solver/board_log.hpp"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <new>
 
 namespace smallgo {
@@ -21,9 +24,11 @@ u64 BoardLog::append(const u16* fps, std::size_t count) {
     const u64 start = head_.fetch_add(count, std::memory_order_relaxed);
     // Seen by a reader that reads any of the stores below, with the head moved on (intact()).
     std::atomic_thread_fence(std::memory_order_release);
-    for (std::size_t i = 0; i < count; ++i)
-        std::atomic_ref<u32>(at(start + i))
-            .store(slot_word(start + i, fps[i]), std::memory_order_relaxed);
+    const Place first = place(start);
+    for (std::size_t i = 0; i < count; ++i) {
+        const Place p = after(first, i);
+        std::atomic_ref<u32>(data_[p.slot]).store(slot_word(p, fps[i]), std::memory_order_relaxed);
+    }
     return start << 16 | count;
 }
 
@@ -33,36 +38,68 @@ bool BoardLog::intact(u64 ref) const {
     return head_.load(std::memory_order_relaxed) <= start_of(ref) + capacity_;
 }
 
-bool BoardLog::fingerprint_at(u64 position, u16& fp) const {
-    const u32 word = load(at(position));
+bool BoardLog::fingerprint_at(Place p, u16& fp) const {
+    const u32 word = load(data_[p.slot]);
     fp = static_cast<u16>(word);
-    return word == slot_word(position, fp);
+    return word == slot_word(p, fp);
 }
 
 bool BoardLog::may_hold(u64 ref, u16 fp) const {
     if (ref == NoList || capacity_ == 0) return true;
     // Binary search of the sorted list; a slot of another lap means the list is lost.
-    const u64 end = start_of(ref) + length_of(ref);
-    u64 lo = start_of(ref), hi = end;
+    const Place first = place(start_of(ref));
+    const std::size_t length = length_of(ref);
+    std::size_t lo = 0, hi = length;
     u16 x = 0;
     while (lo < hi) {
-        const u64 mid = lo + (hi - lo) / 2;
-        if (!fingerprint_at(mid, x)) return true;
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (!fingerprint_at(after(first, mid), x)) return true;
         if (x < fp)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo < end && (!fingerprint_at(lo, x) || x == fp)) return true;
+    if (lo < length && (!fingerprint_at(after(first, lo), x) || x == fp)) return true;
+    return !intact(ref);
+}
+
+bool BoardLog::may_hold_any(u64 ref, const u16* fps, std::size_t count) const {
+    if (count == 0) return false;
+    if (ref == NoList || capacity_ == 0) return true;
+    const std::size_t length = length_of(ref);
+    const auto searches = static_cast<std::size_t>(std::bit_width(length));
+    if (count * searches * 4 < length) {
+        for (std::size_t i = 0; i < count; ++i)
+            if (may_hold(ref, fps[i])) return true;
+        return false;
+    }
+    // The walk tests each fingerprint of the list against a 1,024-bit mask of fps, and only a
+    // fingerprint whose bit is set against fps themselves; the list is sorted, so the walk ends
+    // past the largest of fps.
+    std::array<u64, 16> mask{};
+    u16 largest = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        mask[fps[i] >> 6 & 15] |= u64{1} << (fps[i] & 63);
+        largest = std::max(largest, fps[i]);
+    }
+    const Place first = place(start_of(ref));
+    u16 x = 0;
+    for (std::size_t k = 0; k < length; ++k) {
+        if (!fingerprint_at(after(first, k), x)) return true;  // lost
+        if (x > largest) break;
+        if ((mask[x >> 6 & 15] >> (x & 63) & 1) && std::find(fps, fps + count, x) != fps + count)
+            return true;
+    }
     return !intact(ref);
 }
 
 bool BoardLog::read(u64 ref, std::vector<u16>& out) const {
     if (ref == NoList || capacity_ == 0) return false;
     const std::size_t before = out.size();
+    const Place first = place(start_of(ref));
     u16 fp = 0;
-    for (u64 p = start_of(ref), end = p + length_of(ref); p < end; ++p) {
-        if (!fingerprint_at(p, fp)) break;
+    for (std::size_t k = 0; k < length_of(ref); ++k) {
+        if (!fingerprint_at(after(first, k), fp)) break;
         out.push_back(fp);
     }
     if (out.size() - before == length_of(ref) && intact(ref)) return true;

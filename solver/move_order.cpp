@@ -50,10 +50,8 @@ Tactics tactics(const Geometry& g, const Position& p) {
     Tactics t;
     t.captures = last_liberties(g, p.of(opponent(p.to_move)), empty);
     t.saves = last_liberties(g, own, empty);
-    for (Bitboard e = empty; e; e &= e - 1) {
-        const Bitboard b = e & (0 - e);
-        if ((g.neighbours(b) & ~own) == 0) t.eyes |= b;
-    }
+    // Empty points with no neighbour but own stones.
+    t.eyes = empty & ~g.neighbours(g.all() & ~own);
     return t;
 }
 }  // namespace

@@ -104,18 +104,26 @@ bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTDa
     if (!tabled(ply)) return false;
     Bitboard kb = keep_mask & p.black(), kw = keep_mask & p.white();
     int skip = own_threshold(ply, p);
+    // The earlier positions that may be boards of the proof: holding keep, their filter bits
+    // set. Their fingerprints are then looked for in the proof's list together (or the list is
+    // lost: board_log.hpp); 1x12's paths give dozens at a time.
+    std::array<u16, 256> fps;
+    std::size_t count = 0;
     bool saved = false;  // an earlier position passed the filter but not the list
     for (int i = 0; i < skip; ++i) {
         const Position& q = h_->at(i);
         if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {
-            // q may be a board of the proof: its filter bits are set, and its fingerprint is in
-            // the proof's list (or the list is lost: board_log.hpp).
             const u64 hash = record_hash(i, q), bits = bloom_bits(hash);
             if ((e.boards & bits) != bits) continue;
-            if (lists_.may_hold(e.list, fingerprint(hash))) return false;
+            if (count == fps.size()) {
+                if (lists_.may_hold_any(e.list, fps.data(), count)) return false;
+                count = 0;
+            }
+            fps[count++] = fingerprint(hash);
             saved = true;
         }
     }
+    if (lists_.may_hold_any(e.list, fps.data(), count)) return false;
     bool ok = true;
     if (e.land) {
         ok = land_usable(e, back, p, ply);

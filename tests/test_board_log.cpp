@@ -26,7 +26,7 @@ TEST_CASE("board log: lists read back, and lost ones are never taken for others"
         std::vector<u16> fps;
     };
     std::vector<Kept> kept;
-    int intact = 0, lost = 0;
+    int intact = 0, lost = 0, some_with = 0, some_without = 0;
     for (int round = 0; round < 2000; ++round) {
         std::vector<u16> fps(std::uniform_int_distribution<std::size_t>(1, 64)(rng));
         for (u16& f : fps) f = static_cast<u16>(std::uniform_int_distribution<int>(0, 300)(rng));
@@ -54,11 +54,28 @@ TEST_CASE("board log: lists read back, and lost ones are never taken for others"
                 if (member || !read) REQUIRE(may);
                 if (read && !member) REQUIRE(!may);
             }
+            // Several at once, by binary searches or by one walk (few or many against the
+            // list's length), unsorted, with members among them or none.
+            for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{40},
+                                  std::size_t{200}}) {
+                std::vector<u16> some(n);
+                bool any = false;
+                for (u16& f : some) {
+                    f = static_cast<u16>(std::uniform_int_distribution<int>(0, 600)(rng));
+                    any = any || std::binary_search(k.fps.begin(), k.fps.end(), f);
+                }
+                const bool may = log.may_hold_any(k.ref, some.data(), some.size());
+                if (any || (!read && n > 0)) REQUIRE(may);
+                if (read && !any) REQUIRE(!may);
+                ++(any ? some_with : some_without);
+            }
         }
         if (kept.size() > 20) kept.erase(kept.begin(), kept.end() - 20);
     }
     REQUIRE(intact >= 100);
     REQUIRE(lost >= 100);
+    REQUIRE(some_with >= 100);
+    REQUIRE(some_without >= 100);
 }
 
 TEST_CASE("board log: a log of no memory keeps nothing and refuses nothing", "[solver]") {
