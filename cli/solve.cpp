@@ -208,6 +208,10 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["seconds"] = res.seconds;
     j["threads"] = res.threads;
     j["restarts"] = res.restarts;
+    // What two of the techniques did (docs/solver.md): nodes proven by looking their children up,
+    // and table entries used thanks to their boards' lists.
+    j["lookup_cutoffs"] = res.lookup_cutoffs;
+    j["list_saves"] = res.list_saves;
     j["table"] = {{"bytes", res.table_bytes},
                   {"entries", res.table_capacity},
                   {"used", res.table_used},
