@@ -106,15 +106,6 @@ SafePoints benson(const Geometry& g, Bitboard own, Bitboard empty, bool suicide_
 
 }  // namespace
 
-SafePoints BoardSafety::of(const Position& p, Color c) const {
-    const int i = static_cast<int>(c);
-    SafePoints s = safe[i];
-    // Right after c's pass with the opponent to move, the opponent's pass ends the game at once:
-    // only a region without opponent stones counts.
-    if (p.passes == 1 && p.to_move != c) s.territory = clean[i];
-    return s;
-}
-
 BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allowed) {
     BoardSafety b;
     const Bitboard empty = p.empty(g);

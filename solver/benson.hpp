@@ -39,7 +39,14 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool sui
 struct BoardSafety {
     SafePoints safe[2];
     Bitboard clean[2] = {0, 0};
-    SafePoints of(const Position& p, Color c) const;
+    // Right after c's pass with the opponent to move, the opponent's pass ends the game at once:
+    // only a region without opponent stones counts.
+    SafePoints of(const Position& p, Color c) const {
+        const int i = static_cast<int>(c);
+        SafePoints s = safe[i];
+        if (p.passes == 1 && p.to_move != c) s.territory = clean[i];
+        return s;
+    }
 };
 BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allowed);
 
