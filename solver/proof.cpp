@@ -25,9 +25,12 @@ int proofs_per_position(const Geometry& g, const TranspositionTable& tt, int ask
 
 Searcher::Canonical Searcher::canonical(const Position& p) const {
     std::array<Bitboard, 2> b{p.black(), p.white()};
-    const int sym = sym_.least(b);
+    return canonical_by(p, sym_.least(b));
+}
+
+Searcher::Canonical Searcher::canonical_by(const Position& p, int sym) const {
     Canonical c{p, sym, 0};
-    c.pos.stones[0] = b[0], c.pos.stones[1] = b[1];
+    c.pos.stones[0] = sym_.map(sym, p.black()), c.pos.stones[1] = sym_.map(sym, p.white());
     // Side to move and passes are xored into the white stones, so the four positions that differ
     // only in them and in White's stones on the two lowest points share a key: a bucket of the
     // table (which compares positions whole) and an entry of the open-test cache (which never

@@ -108,6 +108,8 @@ class Searcher {
         u64 key;
     };
     Canonical canonical(const Position& p) const;
+    // The same, where the symmetry to the least copy is known (from canonical() of p before).
+    Canonical canonical_by(const Position& p, int sym) const;
     // A board's hash (stones only): the least over the board's symmetries, so every symmetric
     // copy has the same one and entries need no mapping. Its Bloom filter bits are two bits of
     // it, its fingerprint (board_log.hpp) 16 others.
@@ -212,8 +214,10 @@ class Searcher {
                        Dep& dep, TableRead& read);
     // A child's own steps 1 and 2 at the null window child_beta, the child being the path's current
     // position `next` at `ply`: Low or High from its static bounds or a usable table entry (its
-    // keep and dep set), else Unknown. Nothing is searched.
-    Outcome look_up_child(const Position& next, int ply, int child_beta, Keep& keep, Dep& dep);
+    // keep and dep set), else Unknown. Nothing is searched. `sym`: next's canonical symmetry where
+    // already known, else -1.
+    Outcome look_up_child(const Position& next, int ply, int child_beta, Keep& keep, Dep& dep,
+                          int sym = -1);
     // Enhanced transposition cutoffs: High (stored) when one of the children moves[0..count),
     // with its value read from the game's end, its static bounds or the table, proves n High;
     // else Unknown. Nothing is searched; a child that decides nothing is left to step 5.
