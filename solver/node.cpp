@@ -179,17 +179,18 @@ Outcome Searcher::look_up_child(const Position& next, int ply, int child_beta, K
     return read_table(c, next, ply, child_beta, keep, dep, unused);
 }
 
-Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
+Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count,
+                                   std::array<i8, MaxPoints + 1>& syms) {
     // The children's reads (their table buckets, their cache slots of Benson's results) are
     // asked for first, so that they overlap one another instead of each waiting in turn: 4x5
     // with two threads searches its first 80M nodes in 9-10 s instead of 11-12.
-    // The symmetries found for the children's keys are kept for their lookups below.
+    // The symmetries found for the children's keys are kept for their lookups below and for
+    // their searches. A pass leaves the stones, and so the symmetry, as they are.
     SafetyCache* cache =
         options_.use_bounds && options_.safety_cache ? &thread_safety_cache() : nullptr;
-    std::array<i8, MaxPoints + 1> syms;
     for (int i = 0; i < count; ++i) {
         Position next;
-        syms[static_cast<std::size_t>(i)] = -1;
+        syms[static_cast<std::size_t>(i)] = moves[i] == Pass ? static_cast<i8>(n.c.sym) : -1;
         if (moves[i] == Pass ||
             n.pos.play(g_, moves[i], rules_.suicide_allowed, next) != PlayStatus::Ok)
             continue;
@@ -230,7 +231,7 @@ Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count) {
     return {Unknown, 0};
 }
 
-Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
+Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
     ++nodes;
     keep = Keep{};
     dep = Dep{};
@@ -249,7 +250,9 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
     // will be read, its entries are asked for, so that the memory reads overlap the bounds' work
     // (reads from a table of gigabytes are a large part of the time on 4x4).
     const bool probing = options_.use_table && depth > 0;
-    const Canonical c = probing ? canonical(pos) : Canonical{pos, 0, 0};
+    const Canonical c = !probing   ? Canonical{pos, 0, 0}
+                        : sym >= 0 ? canonical_by(pos, sym)
+                                   : canonical(pos);
     if (probing) tt_.prefetch(c.key), open_.prefetch(c.key ^ salt_);
     CycleBounds::State cs;
     if (cycle_) cs = cycle_->state(*h_), cycle_->prefetch(cs);
@@ -296,8 +299,10 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
 
     // Step 4. Enhanced transposition cutoffs: a child already proven (by the table, its static
     // bounds or the end of the game) to refute beta proves this node without a search.
+    std::array<i8, MaxPoints + 1> syms;
+    syms.fill(-1);
     if (options_.use_table && options_.lookup_children && depth >= LookupDepth) {
-        const Outcome r = cutoff_by_lookup(n, moves.data(), count);
+        const Outcome r = cutoff_by_lookup(n, moves.data(), count, syms);
         if (r.kind == High) return r;
     }
 
@@ -326,7 +331,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep) {
             // good, and the open child, ordered first next time (the open-test cache), gets the
             // depth. Every child still gets any depth as the iterations deepen.
             h_->push(next, m != Pass);
-            Outcome r = test(1 - beta, open ? (depth - 1) / 2 : depth - 1, ck, cd);
+            Outcome r = test(1 - beta, open ? (depth - 1) / 2 : depth - 1, ck, cd,
+                             syms[static_cast<std::size_t>(i)]);
             h_->pop();
             ++searched;
             if (stopped_ || abort_) return {Unknown, 0};

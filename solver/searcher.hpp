@@ -87,8 +87,9 @@ class Searcher {
     // solver/node.cpp: one node. Whether the current position's value (side to move's view)
     // reaches beta, searching at most `depth` plies: High with a proven lower bound, Low with a
     // proven upper bound, or Unknown. `keep` and `dep` describe what the proof rests on
-    // (transposition.hpp).
-    Outcome test(int beta, int depth, Keep& keep, Dep& dep);
+    // (transposition.hpp). `sym`: the symmetry to the position's least copy where the caller
+    // already knows it (cutoff_by_lookup found it for each child), else -1.
+    Outcome test(int beta, int depth, Keep& keep, Dep& dep, int sym = -1);
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by cutoff_by_lookup
@@ -221,7 +222,9 @@ class Searcher {
     // Enhanced transposition cutoffs: High (stored) when one of the children moves[0..count),
     // with its value read from the game's end, its static bounds or the table, proves n High;
     // else Unknown. Nothing is searched; a child that decides nothing is left to step 5.
-    Outcome cutoff_by_lookup(Node& n, const Move* moves, int count);
+    // syms[i]: the symmetry to child i's least copy, for its search (-1 where it was not played).
+    Outcome cutoff_by_lookup(Node& n, const Move* moves, int count,
+                             std::array<i8, MaxPoints + 1>& syms);
     // Children are looked up only where the node searches them at least this deep: nearer the
     // horizon the lookups cost more time than the searches they save.
     static constexpr int LookupDepth = 2;
