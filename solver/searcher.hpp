@@ -222,7 +222,8 @@ class Searcher {
     // Enhanced transposition cutoffs: High (stored) when one of the children moves[0..count),
     // with its value read from the game's end, its static bounds or the table, proves n High;
     // else Unknown. Nothing is searched; a child that decides nothing is left to step 5.
-    // syms[i]: the symmetry to child i's least copy, for its search (-1 where it was not played).
+    // syms[i]: the symmetry to child i's least copy, for its search (a pass: the node's; -1
+    // where the move could not be played).
     Outcome cutoff_by_lookup(Node& n, const Move* moves, int count,
                              std::array<i8, MaxPoints + 1>& syms);
     // Children are looked up only where the node searches them at least this deep: nearer the
