@@ -18,6 +18,7 @@
 #include "cli/options.hpp"
 #include "cli/sgf.hpp"
 #include "cli/signals.hpp"
+#include "cli/solve_checkpoint.hpp"
 #include "cli/solve_progress.hpp"
 #include "cli/solve_proof.hpp"
 #include "cli/svg_board.hpp"
@@ -34,8 +35,8 @@ namespace smallgo::cli {
 
 namespace {
 struct SolveArgs {
-    std::string board, rules, komi, sgf, svg, proof,
-        hash{DefaultHash};  // rules, komi: empty when not given
+    std::string board, rules, komi, sgf, svg, proof, checkpoint, resume,
+        hash;  // rules, komi, hash: empty when not given
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
          no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false;
@@ -45,6 +46,7 @@ struct SolveArgs {
     u64 max_nodes = 0;
     unsigned long long proof_limit = DefaultProofLimit;
     double time_limit = 0;
+    double checkpoint_every = DefaultSolveCheckpointEvery;
 };
 
 // What the command solved and how it ended.
@@ -58,6 +60,7 @@ struct Solved {
     SolveResult res;
     std::string stopped;                // why the search stopped early; empty when it finished
     std::optional<ProofWritten> proof;  // --proof: the certificate written
+    const SolveCheckpoints* checkpoints = nullptr;  // --checkpoint, --resume: what they did
 };
 
 // "Position: the empty board, Black to move:", "Position after 1 move (B2), White to move:",
@@ -228,6 +231,17 @@ void print_json(const Solved& s, const SolveArgs& a) {
                       {"longest_line", s.proof->depth},
                       {"search_nodes", s.proof->search_nodes},
                       {"seconds", s.proof->seconds}};
+    if (const SolveCheckpoints* c = s.checkpoints; c && c->active())
+        j["checkpoint"] = {
+            {"file",
+             c->written_file().empty() ? nlohmann::json() : nlohmann::json(c->written_file())},
+            {"resumed_from",
+             c->resumed_file().empty() ? nlohmann::json() : nlohmann::json(c->resumed_file())},
+            {"writes", c->writes()},
+            {"write_seconds", c->write_seconds()},
+            {"runs", c->after().runs},
+            {"nodes_all_runs", c->after().nodes},
+            {"seconds_all_runs", c->after().seconds}};
     if (res.cycle_states > 0)
         j["cycle_bounds"] = {{"states", res.cycle_states},
                              {"decided", res.cycle_decided},
@@ -308,6 +322,16 @@ void print_text(const Solved& s, const SolveArgs& a) {
             "Cycle bounds: {} states without history, {} of them decided (value 0), built in "
             "{:.3f} s\n",
             res.cycle_states, res.cycle_decided, res.cycle_seconds);
+    if (const SolveCheckpoints* c = s.checkpoints; c && c->active()) {
+        if (!c->resumed_file().empty())
+            fmt::print("Resumed from {}: {} run{} before this one, {} nodes, {:.0f} s\n",
+                       c->resumed_file(), c->before().runs, c->before().runs == 1 ? "" : "s",
+                       c->before().nodes, c->before().seconds);
+        if (c->writes() > 0)
+            fmt::print("Checkpoint: {} ({} write{}, {:.1f} s); all runs: {} nodes, {:.0f} s\n",
+                       c->written_file(), c->writes(), c->writes() == 1 ? "" : "s",
+                       c->write_seconds(), c->after().nodes, c->after().seconds);
+    }
     if (s.proof)
         fmt::print(
             "Proof: {} ({} bytes): {} claim(s), {} positions ({} games ended, {} settled by "
@@ -321,7 +345,16 @@ void print_text(const Solved& s, const SolveArgs& a) {
 void run_solve(const SolveArgs& a) {
     GameStart start = start_game(a.board, a.rules, a.komi);
     SolveOptions o;
-    o.hash_bytes = hash_option(a.hash);
+    SolveCheckpoints checkpoints(a.checkpoint, a.resume, a.checkpoint_every);
+    if (checkpoints.active() && (!a.proof.empty() || a.no_table))
+        throw UsageError(
+            fmt::format("--checkpoint and --resume save the table's proofs: not with {}",
+                        a.no_table ? "--no-table" : "--proof"));
+    if (!(a.checkpoint_every > 0))
+        throw UsageError(
+            fmt::format("bad --checkpoint-every {}: expected seconds over 0", a.checkpoint_every));
+    o.hash_bytes = checkpoints.hash_bytes(
+        hash_option(a.hash.empty() ? std::string(DefaultHash) : a.hash), !a.hash.empty());
     o.threads = threads_option("--threads", a.threads);
     if (!(a.time_limit >= 0))
         throw UsageError(
@@ -341,7 +374,8 @@ void run_solve(const SolveArgs& a) {
     if (!a.proof.empty()) kept.emplace(o.hash_bytes, false), o.tables = &*kept;
 
     int exit_code = 0;
-    std::string proof_failed;  // why --proof wrote no certificate
+    std::string proof_failed;                      // why --proof wrote no certificate
+    std::optional<std::string> checkpoint_failed;  // why --checkpoint wrote no checkpoint
     if (s.h.game_over()) {
         // Nothing to search: the value is the final score.
         s.res.complete = true;
@@ -364,11 +398,21 @@ void run_solve(const SolveArgs& a) {
         o.restart_nodes = a.restart_nodes;
         o.proofs_per_position = a.proofs_per_position;
         o.node_limit = a.max_nodes;
+        if (checkpoints.active()) {
+            // Under simple ko the history-free game's bounds take up to half of --hash
+            // (SolveOptions::hash_bytes); the tables the rest.
+            const bool cycle = o.use_cycle_bounds && s.h.rules().ko == KoRule::Simple;
+            kept.emplace(cycle ? o.hash_bytes / 2 : o.hash_bytes, o.board_lists);
+            o.tables = &*kept;
+            checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists);
+            s.checkpoints = &checkpoints;
+        }
         StopOnSignals signals(a.time_limit);
         o.stop = signals.flag();
         SolveProgress progress(g, "");
         progress.attach(o);
         s.res = solve(s.h, o);
+        if (checkpoints.active()) checkpoint_failed = checkpoints.finish(s.res);
         if (!s.res.complete)
             s.stopped = signals.signal() != 0 ? std::string(signals.reason()) : "node limit";
         exit_code = s.res.complete ? 0 : signals.exit_code();
@@ -400,6 +444,8 @@ void run_solve(const SolveArgs& a) {
         print_text(s, a);
     if (!a.sgf.empty()) write_sgf_file(a.sgf, s);
     if (!a.svg.empty()) write_svg_file(a.svg, s);
+    // Proofs that could not be saved are the worst news: said before the reason of a stop.
+    if (checkpoint_failed) throw CheckFailed(*checkpoint_failed);
     if (exit_code != 0) throw Stopped{proof_failed.empty() ? s.stopped : proof_failed, exit_code};
     if (!proof_failed.empty()) throw CheckFailed(proof_failed);
 }
@@ -447,6 +493,18 @@ void add_solve_command(CLI::App& app) {
         fmt::format("The most positions a certificate may hold; past it none is written "
                     "and the exit code is 1 (default {})",
                     DefaultProofLimit));
+    cmd->add_option("--checkpoint", a->checkpoint,
+                    "Save the search's proofs to this file when it stops (done, a limit, Ctrl-C, "
+                    "SIGTERM) and during it (--checkpoint-every); --resume goes on from them "
+                    "(default: none)");
+    cmd->add_option("--checkpoint-every", a->checkpoint_every,
+                    fmt::format("Seconds between checkpoints during the search, written at its "
+                                "next restart (default {:.0f})",
+                                DefaultSolveCheckpointEvery));
+    cmd->add_option("--resume", a->resume,
+                    "Start from the proofs of a checkpoint of the same game (board, rules, komi, "
+                    "start) written by this build; --hash defaults to the checkpoint's (default: "
+                    "none)");
     cmd->add_flag("--no-table", a->no_table,
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,
@@ -475,12 +533,15 @@ void add_solve_command(CLI::App& app) {
         ->check(CLI::Range(0, 16));
     cmd->footer(
         "Ctrl-C or SIGTERM stops the search; it prints the bounds proven so far (exit code 130 "
-        "or 143).\n\n"
+        "or 143). With --checkpoint F the proofs are kept, and the same command with --resume F "
+        "goes on from them.\n\n"
         "Examples:\n"
         "  smallgo solve 3x3 --threads 1\n"
         "  smallgo solve 3x3 --moves B2 --all-moves --sgf b2.sgf\n"
         "  smallgo solve game.sgf --moves pass\n"
-        "  smallgo solve 4x4 --rules simple --time-limit 60 --json");
+        "  smallgo solve 4x4 --rules simple --time-limit 60 --json\n"
+        "  smallgo solve 5x5 --hash 8G --checkpoint 5x5.ckpt --time-limit 3600\n"
+        "  smallgo solve 5x5 --resume 5x5.ckpt --checkpoint 5x5.ckpt");
     cmd->callback([a] { run_solve(*a); });
 }
 

@@ -2,7 +2,6 @@
 #include "count/checkpoint.hpp"
 
 #include <fcntl.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,14 +12,14 @@
 
 #include <boost/crc.hpp>
 
+#include "rules/durable_file.hpp"
+
 namespace smallgo {
 
 namespace {
 constexpr char Magic[8] = {'S', 'G', 'C', 'O', 'U', 'N', 'T', '1'};
 // Room left free on the file system beyond a file, so that a checkpoint never fills it.
 constexpr u64 DiskMargin = u64{64} << 20;
-// Bytes per read or write call (large, but under the 2 GB that one call moves at most).
-constexpr u64 Chunk = u64{64} << 20;
 
 const char* method_name(int m) {
     return m == 0 ? "exact" : m == 1 ? "modulus" : m == 2 ? "residues" : "unknown";
@@ -63,37 +62,13 @@ bool decode_sums(const std::vector<u64>& in, std::vector<std::vector<BigCount>>&
 
 bool write_all(int fd, const void* data, u64 bytes, boost::crc_32_type& crc) {
     crc.process_bytes(data, bytes);
-    const char* p = static_cast<const char*>(data);
-    while (bytes) {
-        const ssize_t n = ::write(fd, p, std::min(bytes, Chunk));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        bytes -= u64(n);
-    }
-    return true;
+    return write_fully(fd, data, bytes);
 }
 
 bool read_all(int fd, void* data, u64 bytes, boost::crc_32_type& crc) {
-    char* p = static_cast<char*>(data);
-    const u64 total = bytes;
-    while (bytes) {
-        const ssize_t n = ::read(fd, p, std::min(bytes, Chunk));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        bytes -= u64(n);
-    }
-    crc.process_bytes(data, total);
+    if (!read_fully(fd, data, bytes)) return false;
+    crc.process_bytes(data, bytes);
     return true;
-}
-
-bool sync_dir(const std::string& dir) {
-    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
-    if (fd < 0) return false;
-    const bool ok = ::fsync(fd) == 0;
-    ::close(fd);
-    return ok;
 }
 
 // Writes `text` to dir/name atomically: a temporary file, fsync, rename, fsync of the directory.
@@ -107,16 +82,7 @@ bool replace_text(const std::string& dir, const std::string& name, const std::st
     return ok && std::rename(tmp.c_str(), (dir + "/" + name).c_str()) == 0 && sync_dir(dir);
 }
 
-std::string system_error(const std::string& what) {
-    return what + ": " + std::strerror(errno);
-}
 }  // namespace
-
-u64 free_disk_bytes(const std::string& dir) {
-    struct statvfs s {};
-    if (::statvfs(dir.c_str(), &s) != 0) return 0;
-    return u64(s.f_bavail) * u64(s.f_frsize);
-}
 
 std::string CheckpointDir::file_name(int generation) const {
     return dir_ + "/g" + std::to_string(generation) + "-r" + std::to_string(key_.rank) + ".ckpt";

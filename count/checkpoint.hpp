@@ -120,7 +120,4 @@ std::optional<std::string> CheckpointDir::read_file(int generation, CheckpointDa
     return read_with(generation, d, call, &reserve);
 }
 
-// Bytes free on the file system of `dir` (0 when it cannot be asked).
-u64 free_disk_bytes(const std::string& dir);
-
 }  // namespace smallgo

@@ -57,6 +57,12 @@ class BoardLog {
     bool read(u64 ref, std::vector<u16>& out) const;
 
     std::size_t bytes() const { return capacity_ * sizeof(u32); }
+    // The ring's memory, rounded up to whole words, and its head, for checkpoints
+    // (solver/checkpoint.hpp): read or written only while no search runs.
+    u64* words() { return reinterpret_cast<u64*>(data_); }
+    std::size_t word_count() const { return data_ ? (capacity_ + 1) / 2 : 0; }
+    u64 head() const { return head_.load(std::memory_order_relaxed); }
+    void set_head(u64 h) { head_.store(h, std::memory_order_relaxed); }
 
   private:
     static std::size_t length_of(u64 ref) { return static_cast<std::size_t>(ref & 0xFFFF); }

@@ -261,6 +261,7 @@ CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const Sol
     one.threads = 1;
     one.all_moves = false;
     one.progress = nullptr;
+    one.at_rest = nullptr;
     std::optional<SolveTables> own;
     if (!o.tables) own.emplace(o.hash_bytes, o.board_lists);
     SolveTables& tables = o.tables ? *o.tables : *own;

@@ -37,7 +37,8 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
       options_(o),
       cycle_(cycle) {
     draws_possible_ = rules_.ko == KoRule::Simple;
-    if (o.restart_nodes) restart_at_ = o.restart_nodes * luby(1);
+    runs_ = o.first_run;
+    if (o.restart_nodes) restart_at_ = o.restart_nodes * luby(runs_ + 1);
     // Static order: points nearer the centre first (0..15), a fixed tie-break by index.
     for (int p = 0; p < g_.points(); ++p)
         centrality_[p] = static_cast<u32>(std::max(0, 15 - g_.centre_distance(p)));
@@ -296,6 +297,9 @@ bool Searcher::over_limit() {
 // open-test keys. Dropping is sound: the dropped test returns "open" up the tree, which stores
 // no proof. Proofs found before stay in the table, so no run starts from nothing.
 void Searcher::start_run() {
+    // Every task of the dropped test has returned (a split waits for its jobs), so the tables
+    // are at rest until the next test starts.
+    if (options_.at_rest) options_.at_rest(searched(), runs_);
     abort_ = false;
     ++runs_;
     salt_ = zobrist::splitmix64(salt_ + runs_);

@@ -92,6 +92,11 @@ struct SolveOptions {
     // 1, 1, 2, 4, ... Proofs stay in the table. Node counts of one search depend heavily on what
     // the open-test cache holds (docs/solver.md, "Restarts"); restarts cut the long runs short.
     u64 restart_nodes = u64{1} << 17;
+    // Restarts made by earlier searches of this game whose tables this one goes on with (a
+    // checkpoint resumed): the Luby sequence goes on from there, so the runs are as long as in
+    // one uninterrupted search. A run shorter than the work of a proof the table cannot keep
+    // (one resting on two earlier records) would never finish it.
+    u64 first_run = 0;
     // The nodes a test of a first move gets in the root's first round before the next move is
     // tried; the cap doubles each round (search.cpp, root_value). A test sets it small to make it
     // bite.
@@ -100,6 +105,10 @@ struct SolveOptions {
     u64 pv_test_cap = u64{1} << 20;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
+    // Called between two runs of the search (at a restart), when no thread is searching and the
+    // tables hold only whole proofs, with the nodes searched so far and the restarts, those of
+    // first_run included: checkpoints (solver/checkpoint.hpp) are written then.
+    std::function<void(u64 nodes, u64 restarts)> at_rest;
 };
 
 // The least number of nodes the principal variation may spend on resisting (SolveResult::pv).
@@ -135,7 +144,7 @@ struct SolveResult {
     u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
     u64 list_saves = 0;      // entries used thanks to their boards' lists (board_lists)
     int threads = 1;
-    u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes)
+    u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes), first_run's not
     // Simple ko: states of the retrograde analysis (0 when none was made) and those it decides.
     std::size_t cycle_states = 0, cycle_decided = 0;
     double cycle_seconds = 0;  // building them (or finding that they do not fit)

@@ -82,7 +82,7 @@ class Searcher {
     int pv_order(const Position& pos, bool pass_first,
                  std::array<Move, MaxPoints + 1>& moves) const;
     bool stopped() const { return stopped_; }
-    u64 restarts() const { return runs_; }
+    u64 restarts() const { return runs_ - options_.first_run; }
 
     // solver/node.cpp: one node. Whether the current position's value (side to move's view)
     // reaches beta, searching at most `depth` plies: High with a proven lower bound, Low with a

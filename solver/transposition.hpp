@@ -147,6 +147,11 @@ class TranspositionTable {
     std::size_t used() const { return filled_.load(std::memory_order_relaxed); }
     // Whether used() equals the entries found by reading the whole table (slow: for tests).
     bool is_ok() const;
+    // The table's memory as words and its count of entries in use, for checkpoints
+    // (solver/checkpoint.hpp): read or written only while no search runs.
+    u64* words() { return reinterpret_cast<u64*>(buckets_); }
+    std::size_t word_count() const { return buckets_count_ * BucketBytes / 8; }
+    void set_used(std::size_t n) { filled_.store(n, std::memory_order_relaxed); }
 
   private:
     struct Bucket {

@@ -1,0 +1,73 @@
+// solve's checkpoints (solve_checkpoint.hpp): read before the search, written at its rests and
+// after it.
+#include "cli/solve_checkpoint.hpp"
+
+#include <unistd.h>
+
+#include <fmt/core.h>
+
+#include "cli/cli.hpp"
+#include "cli/options.hpp"
+
+namespace smallgo::cli {
+
+std::size_t SolveCheckpoints::hash_bytes(std::size_t asked, bool hash_given) const {
+    if (resume_.empty() || hash_given) return asked;
+    SolveCheckpointKey key;
+    if (auto problem = read_solve_checkpoint_key(resume_, key)) throw UsageError(*problem);
+    return key.hash_bytes;
+}
+
+void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const History& h,
+                              std::size_t hash_bytes, bool board_lists) {
+    key_ = checkpoint_key(h, hash_bytes, board_lists);
+    tables_ = &tables;
+    const int n = h.geometry().points();
+    before_.lower_x2 = -2 * n - h.rules().komi_x2, before_.upper_x2 = 2 * n - h.rules().komi_x2;
+    if (!resume_.empty())
+        if (auto problem = read_solve_checkpoint(resume_, key_, tables, before_))
+            throw UsageError(*problem);
+    after_ = before_;
+    start_ = last_ = std::chrono::steady_clock::now();
+    if (write_.empty()) return;
+    o.first_run = before_.restarts;
+    o.at_rest = [this](u64 nodes, u64 restarts) {
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - last_).count() < every_) return;
+        SolveCheckpointTotals t = before_;
+        t.nodes += nodes, t.seconds += elapsed(), t.runs += 1, t.restarts = restarts;
+        const auto problem = write(t);
+        if (isatty(STDERR_FILENO))
+            fmt::print(stderr, "\r\033[K{}\n",
+                       problem ? "checkpoint not written: " + *problem
+                               : fmt::format("checkpoint written to {} ({:.1f} s)", write_,
+                                             write_seconds_));
+    };
+}
+
+double SolveCheckpoints::elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+std::optional<std::string> SolveCheckpoints::write(const SolveCheckpointTotals& totals) {
+    const auto begin = std::chrono::steady_clock::now();
+    auto problem = write_solve_checkpoint(write_, key_, *tables_, totals);
+    last_ = std::chrono::steady_clock::now();
+    write_seconds_ += std::chrono::duration<double>(last_ - begin).count();
+    if (problem) return problem;
+    ++writes_;
+    return std::nullopt;
+}
+
+std::optional<std::string> SolveCheckpoints::finish(const SolveResult& res) {
+    after_ = before_;
+    after_.nodes += res.nodes, after_.seconds += res.seconds, after_.runs += 1;
+    after_.restarts += res.restarts;
+    after_.lower_x2 = res.lower_x2, after_.upper_x2 = res.upper_x2;
+    if (write_.empty()) return std::nullopt;
+    // A checkpoint during the search that failed is superseded by this one.
+    if (auto problem = write(after_)) return "--checkpoint: " + *problem + "; the proofs are lost";
+    return std::nullopt;
+}
+
+}  // namespace smallgo::cli

@@ -1,0 +1,251 @@
+// Checkpoints of a solve's tables (checkpoint.hpp): the header, the words of both tables, and a
+// checksum over all of it; written through a temporary file, read with every check.
+#include "solver/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <bit>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include "rules/durable_file.hpp"
+#include "solver/build_id.hpp"
+
+namespace smallgo {
+
+namespace {
+constexpr char Magic[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '1'};
+// Room left free on the file system beyond a file, so that a checkpoint never fills it.
+constexpr u64 DiskMargin = u64{64} << 20;
+// Words per read or write call and per pass of the checksum.
+constexpr std::size_t ChunkWords = std::size_t{1} << 20;
+
+struct Header {
+    char magic[8];
+    char build[64];
+    u16 rows, cols;
+    u8 ko, suicide;
+    u16 pad0;
+    i32 komi_x2;
+    u8 lists;
+    u8 pad1[3];
+    u64 black, white, side_passes;
+    u64 hash_bytes;
+    u64 table_words, ring_words;
+    u64 used, head;
+    u64 nodes;
+    double seconds;
+    u32 runs;
+    i16 lower_x2, upper_x2;
+    u64 restarts;
+    u64 checksum;
+};
+static_assert(sizeof(Header) == 192);
+static_assert(std::endian::native == std::endian::little);
+
+// Four lanes of the xxHash64 round over the words in order, whatever the chunks they come in.
+class WordSum {
+  public:
+    void add(const u64* w, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i, ++count_) {
+            u64& lane = lanes_[count_ & 3];
+            lane = std::rotl(lane + w[i] * Prime2, 31) * Prime1;
+        }
+    }
+    u64 value() const {
+        u64 h = count_ * Prime1;
+        for (u64 lane : lanes_) h = std::rotl(h ^ lane, 27) * Prime1 + Prime2;
+        return h ^ (h >> 29);
+    }
+
+  private:
+    static constexpr u64 Prime1 = 0x9E3779B185EBCA87, Prime2 = 0xC2B2AE3D27D4EB4F;
+    u64 lanes_[4] = {1, 2, 3, 4};
+    u64 count_ = 0;
+};
+
+void sum_header(WordSum& sum, Header h) {
+    h.checksum = 0;
+    sum.add(reinterpret_cast<const u64*>(&h), sizeof h / 8);
+}
+
+bool write_words(int fd, const u64* w, std::size_t n, WordSum& sum) {
+    for (std::size_t at = 0; at < n; at += ChunkWords) {
+        const std::size_t k = std::min(ChunkWords, n - at);
+        sum.add(w + at, k);
+        if (!write_fully(fd, w + at, k * 8)) return false;
+    }
+    return true;
+}
+
+bool read_words(int fd, u64* w, std::size_t n, WordSum& sum) {
+    for (std::size_t at = 0; at < n; at += ChunkWords) {
+        const std::size_t k = std::min(ChunkWords, n - at);
+        if (!read_fully(fd, w + at, k * 8)) return false;
+        sum.add(w + at, k);
+    }
+    return true;
+}
+
+std::string rules_text(int ko, bool suicide, int komi_x2) {
+    Rules r;
+    r.ko = static_cast<KoRule>(ko);
+    r.suicide_allowed = suicide;
+    r.komi_x2 = komi_x2;
+    return describe(r);
+}
+
+struct Fd {
+    int fd;
+    ~Fd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// Reads and checks the header's own fields (magic, build); the checksum's start in `sum`.
+std::optional<std::string> read_header(int fd, const std::string& path, Header& h, WordSum& sum) {
+    const std::string bad = "checkpoint " + path;
+    if (!read_fully(fd, &h, sizeof h)) return bad + " is truncated or not a solver checkpoint";
+    if (std::memcmp(h.magic, Magic, sizeof Magic) != 0) return bad + " is not a solver checkpoint";
+    if (std::string(h.build, sizeof h.build) != SMALLGO_SOLVER_BUILD_ID)
+        return bad +
+               " was written by another build of the solver (its proofs are read only by "
+               "the build that wrote them)";
+    if (h.ko > static_cast<u8>(KoRule::OwnPlays) || h.suicide > 1 || h.lists > 1 || h.rows == 0 ||
+        h.cols == 0 || h.rows * h.cols > MaxPoints)
+        return bad + " has a bad header";
+    sum_header(sum, h);
+    return std::nullopt;
+}
+}  // namespace
+
+SolveCheckpointKey checkpoint_key(const History& h, std::size_t hash_bytes, bool board_lists) {
+    SolveCheckpointKey k;
+    k.rows = h.geometry().rows();
+    k.cols = h.geometry().cols();
+    k.rules = h.rules();
+    k.start = h.at(0);
+    k.hash_bytes = hash_bytes;
+    k.board_lists = board_lists;
+    return k;
+}
+
+std::optional<std::string> write_solve_checkpoint(const std::string& path,
+                                                  const SolveCheckpointKey& key,
+                                                  SolveTables& tables,
+                                                  const SolveCheckpointTotals& totals) {
+    Header h{};
+    std::memcpy(h.magic, Magic, sizeof Magic);
+    static_assert(sizeof SMALLGO_SOLVER_BUILD_ID == sizeof h.build + 1);
+    std::memcpy(h.build, SMALLGO_SOLVER_BUILD_ID, sizeof h.build);
+    h.rows = static_cast<u16>(key.rows), h.cols = static_cast<u16>(key.cols);
+    h.ko = static_cast<u8>(key.rules.ko), h.suicide = key.rules.suicide_allowed;
+    h.komi_x2 = key.rules.komi_x2;
+    h.lists = key.board_lists;
+    h.black = key.start.black(), h.white = key.start.white();
+    h.side_passes = static_cast<u64>(key.start.to_move) | u64{key.start.passes} << 8;
+    h.hash_bytes = key.hash_bytes;
+    h.table_words = tables.proofs.word_count();
+    h.ring_words = tables.lists.word_count();
+    h.used = tables.proofs.used();
+    h.head = tables.lists.head();
+    h.nodes = totals.nodes, h.seconds = totals.seconds, h.runs = totals.runs;
+    h.restarts = totals.restarts;
+    h.lower_x2 = static_cast<i16>(totals.lower_x2), h.upper_x2 = static_cast<i16>(totals.upper_x2);
+
+    const std::filesystem::path file(path);
+    const std::string dir = file.has_parent_path() ? file.parent_path().string() : std::string(".");
+    const u64 bytes = sizeof h + (h.table_words + h.ring_words) * 8;
+    const u64 free = free_disk_bytes(dir);
+    if (free < bytes + DiskMargin)
+        return "no room for a checkpoint of " + std::to_string(bytes >> 20) + " MB in " + dir +
+               " (" + std::to_string(free >> 20) + " MB free)";
+    const std::string tmp = path + ".tmp";
+    Fd out{::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644)};
+    if (out.fd < 0) return system_error("cannot write " + tmp);
+    WordSum sum;
+    sum_header(sum, h);
+    bool ok = write_fully(out.fd, &h, sizeof h) &&
+              write_words(out.fd, tables.proofs.words(), h.table_words, sum) &&
+              write_words(out.fd, tables.lists.words(), h.ring_words, sum);
+    h.checksum = sum.value();
+    ok = ok && ::pwrite(out.fd, &h.checksum, 8, offsetof(Header, checksum)) == 8;
+    ok = ok && ::fsync(out.fd) == 0;
+    std::string error = ok ? std::string() : system_error("cannot write " + tmp);
+    ok = ::close(out.fd) == 0 && ok;
+    out.fd = -1;
+    if (!ok) {
+        if (error.empty()) error = system_error("cannot close " + tmp);
+        std::remove(tmp.c_str());
+        return error;
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0 || !sync_dir(dir))
+        return system_error("cannot rename " + tmp + " to " + path);
+    return std::nullopt;
+}
+
+std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
+                                                     SolveCheckpointKey& key) {
+    Fd in{::open(path.c_str(), O_RDONLY)};
+    if (in.fd < 0) return system_error("cannot read checkpoint " + path);
+    Header h{};
+    WordSum sum;
+    if (auto problem = read_header(in.fd, path, h, sum)) return problem;
+    key.rows = h.rows, key.cols = h.cols;
+    key.rules.ko = static_cast<KoRule>(h.ko);
+    key.rules.suicide_allowed = h.suicide;
+    key.rules.komi_x2 = h.komi_x2;
+    key.board_lists = h.lists;
+    key.hash_bytes = h.hash_bytes;
+    key.start = make_position(h.black, h.white, static_cast<Color>(h.side_passes & 1));
+    key.start.passes = static_cast<u8>(h.side_passes >> 8);
+    return std::nullopt;
+}
+
+std::optional<std::string> read_solve_checkpoint(const std::string& path,
+                                                 const SolveCheckpointKey& key, SolveTables& tables,
+                                                 SolveCheckpointTotals& totals) {
+    Fd in{::open(path.c_str(), O_RDONLY)};
+    if (in.fd < 0) return system_error("cannot read checkpoint " + path);
+    const std::string bad = "checkpoint " + path;
+    Header h{};
+    WordSum sum;
+    if (auto problem = read_header(in.fd, path, h, sum)) return problem;
+    if (h.rows != key.rows || h.cols != key.cols)
+        return bad + " is of board " + std::to_string(h.rows) + "x" + std::to_string(h.cols) +
+               ", not " + std::to_string(key.rows) + "x" + std::to_string(key.cols);
+    const std::string theirs = rules_text(h.ko, h.suicide, h.komi_x2);
+    const std::string ours = describe(key.rules);
+    if (theirs != ours) return bad + " is of the rules " + theirs + ", not " + ours;
+    const Position& s = key.start;
+    if (h.black != s.black() || h.white != s.white() ||
+        h.side_passes != (static_cast<u64>(s.to_move) | u64{s.passes} << 8))
+        return bad + " is of a game with another start (setup stones or side to move)";
+    if (h.hash_bytes != key.hash_bytes)
+        return bad + " was written with --hash " + std::to_string(h.hash_bytes >> 20) + "M, not " +
+               std::to_string(key.hash_bytes >> 20) + "M";
+    if (bool(h.lists) != key.board_lists)
+        return bad + (h.lists ? " keeps" : " does not keep") +
+               " the boards' fingerprint lists, unlike this solve";
+    if (h.table_words != tables.proofs.word_count() || h.ring_words != tables.lists.word_count() ||
+        h.used > tables.proofs.capacity())
+        return bad + " has a bad header";
+    if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum) ||
+        !read_words(in.fd, tables.lists.words(), h.ring_words, sum))
+        return bad + " is truncated";
+    char extra = 0;
+    if (::read(in.fd, &extra, 1) != 0) return bad + " is longer than its header says";
+    if (sum.value() != h.checksum) return bad + " is damaged (checksum)";
+    tables.proofs.set_used(h.used);
+    tables.lists.set_head(h.head);
+    totals.nodes = h.nodes, totals.seconds = h.seconds, totals.runs = h.runs;
+    totals.restarts = h.restarts;
+    totals.lower_x2 = h.lower_x2, totals.upper_x2 = h.upper_x2;
+    return std::nullopt;
+}
+
+}  // namespace smallgo

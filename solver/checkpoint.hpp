@@ -1,0 +1,97 @@
+// Checkpoints of a solve: the proofs of its tables (SolveTables) in one file, so that a long search
+// stopped by a limit, a signal or a crash goes on from what it proved instead of from nothing.
+//
+// Why a checkpoint's proofs may be used by another process. An entry of the table is a proof
+// together with what it rests on (transposition.hpp), checked against the reader's own path
+// before use; a solve's table already outlives its restarts and, in a game, its solves
+// (SolveTables). So a table written out and read back is sound wherever the same table kept in
+// memory would be: under the same rules and komi (the values are scores under them), on the same
+// board from the same start (the 1996 readings treat the start apart), with the fingerprint lists
+// that its entries name (the ring is saved whole, with its head) and the same hashes (fixed at
+// compile time: rules/zobrist.hpp). The moves before the solved position may differ: they are
+// part of the reader's path, which every entry is checked against. What an entry means may change
+// with the code, so a checkpoint is read only by a solver built from the same rules/ and solver/
+// sources (a SHA-256 of them, solver/build_id.cmake). The open-test cache is not saved: it is
+// never a proof, and a restart empties it anyway.
+//
+// The file, all little-endian:
+//
+//   | bytes    | field            | meaning                                                |
+//   |----------|------------------|--------------------------------------------------------|
+//   | 0..7     | magic            | "SGSOLVE1"                                             |
+//   | 8..71    | build            | the solver's build id, 64 hex digits                   |
+//   | 72..75   | rows, cols       | the board (u16 each)                                   |
+//   | 76..79   | ko, suicide, pad | KoRule (u8), suicide allowed (u8), zero                |
+//   | 80..83   | komi_x2          | komi in half points (i32)                              |
+//   | 84..87   | lists, pad       | whether the tables keep fingerprint lists (u8), zero   |
+//   | 88..111  | start            | black, white stones (u64 each); to move, passes (u64)  |
+//   | 112..119 | hash_bytes       | the memory the tables were made with (--hash)          |
+//   | 120..127 | table_words      | words of the proof table that follow                   |
+//   | 128..135 | ring_words       | words of the fingerprint ring that follow              |
+//   | 136..143 | used             | the proof table's entries in use                       |
+//   | 144..151 | head             | the ring's head                                        |
+//   | 152..159 | nodes            | nodes searched by every run that wrote this file       |
+//   | 160..167 | seconds          | their time (f64)                                       |
+//   | 168..175 | runs, lower, upper | runs (u32); the proven bounds (i16 each, half points) |
+//   | 176..183 | restarts         | the restarts of those runs (SolveOptions::first_run)   |
+//   | 184..191 | checksum         | of the header (this field 0) and everything after it   |
+//
+// then table_words words of the proof table and ring_words words of the ring, as in memory.
+// The checksum is a 64-bit hash of the words, four lanes of the xxHash64 round (Collet), which
+// catches a truncated or damaged file; it is no defence against a forged one (a certificate and
+// `smallgo verify` are that).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "rules/history.hpp"
+#include "solver/search.hpp"
+
+namespace smallgo {
+
+// What a checkpoint must match to be read: the board, the rules and the start of the game, and
+// the tables' size (a position's bucket depends on it) and kind.
+struct SolveCheckpointKey {
+    int rows = 0, cols = 0;
+    Rules rules;
+    Position start;
+    std::size_t hash_bytes = 0;
+    bool board_lists = true;
+};
+
+// The key of a solve of h's game with these tables.
+SolveCheckpointKey checkpoint_key(const History& h, std::size_t hash_bytes, bool board_lists);
+
+// What the runs so far did, kept in the file beside the proofs.
+struct SolveCheckpointTotals {
+    u64 nodes = 0;
+    double seconds = 0;
+    u32 runs = 0;
+    u64 restarts = 0;  // where the next run's restarts go on (SolveOptions::first_run)
+    // The bounds proven by the last run that wrote the file (Black's view, half points),
+    // for people; a resumed solve proves its own from the table.
+    int lower_x2 = 0, upper_x2 = 0;
+};
+
+// Writes the tables to `path` (a temporary file renamed over it, so a kill at any moment leaves
+// the old file or the new one whole). Only while no search runs on them. An error text when it
+// could not (no room on the disk, an I/O error); the old file then stays.
+std::optional<std::string> write_solve_checkpoint(const std::string& path,
+                                                  const SolveCheckpointKey& key,
+                                                  SolveTables& tables,
+                                                  const SolveCheckpointTotals& totals);
+
+// What a checkpoint was made with, read from its header alone (for --hash's default); an error
+// text when it is no solver checkpoint or cannot be read.
+std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
+                                                     SolveCheckpointKey& key);
+
+// Reads `path` into `tables` (made with key.hash_bytes and key.board_lists) and the totals. An
+// error text on any mismatch with `key`, truncation or damage; the tables then hold no usable
+// proofs and must be dropped.
+std::optional<std::string> read_solve_checkpoint(const std::string& path,
+                                                 const SolveCheckpointKey& key, SolveTables& tables,
+                                                 SolveCheckpointTotals& totals);
+
+}  // namespace smallgo

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# A solve stopped again and again and resumed from its checkpoint ends with the value of the same
+# solve run once: up to KILLS times, start (or resume) `smallgo solve BOARD ARGS --checkpoint F
+# --checkpoint-every 0.05`, then after a random 100..MAX_MS milliseconds kill it, with SIGKILL
+# (the checkpoint written at its last restart survives) or, every third time, SIGTERM (the
+# search stops and writes its proofs before it exits with 143); a run that ends first ends the
+# loop. Then resume to the end and compare the value line with the uninterrupted solve's.
+#
+# usage: solve_kill_resume.sh SMALLGO KILLS MAX_MS BOARD [ARGS...]
+set -u
+smallgo=$1 kills=$2 max_ms=$3
+shift 3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+value_line() { grep -E '^Value: ' "$1"; }
+"$smallgo" solve "$@" >"$dir/plain" || { echo "the plain solve failed"; exit 1; }
+plain=$(value_line "$dir/plain")
+[ -n "$plain" ] || { echo "the plain solve printed no value"; cat "$dir/plain"; exit 1; }
+RANDOM=${SEED:-$$}
+killed=0 termed=0 resumed=0
+for ((i = 0; i < kills; i++)); do
+    resume=()
+    [ -f "$dir/ckpt" ] && resume=(--resume "$dir/ckpt") && resumed=$((resumed + 1))
+    "$smallgo" solve "$@" --checkpoint "$dir/ckpt" --checkpoint-every 0.05 "${resume[@]}" \
+        >"$dir/out" 2>"$dir/err" &
+    pid=$!
+    delay_ms=$((100 + RANDOM * RANDOM % (max_ms - 99)))
+    sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
+    signal=KILL expect=137
+    [ $((i % 3)) -eq 2 ] && signal=TERM expect=143
+    kill -s "$signal" "$pid" 2>/dev/null
+    wait "$pid"
+    status=$?
+    [ $status -eq 0 ] && break
+    if [ $status -ne $expect ]; then
+        echo "run $i exited $status after SIG$signal:"; cat "$dir/err"; exit 1
+    fi
+    if [ $signal = TERM ]; then
+        termed=$((termed + 1))
+        # The stopped run reports its checkpoint.
+        grep -q '^Checkpoint: ' "$dir/out" || { echo "SIGTERM: no checkpoint reported"; cat "$dir/out"; exit 1; }
+    else
+        killed=$((killed + 1))
+    fi
+done
+resume=()
+[ -f "$dir/ckpt" ] && resume=(--resume "$dir/ckpt") && resumed=$((resumed + 1))
+"$smallgo" solve "$@" --checkpoint "$dir/ckpt" "${resume[@]}" >"$dir/out" 2>"$dir/err"
+status=$?
+cat "$dir/out"
+echo "SIGKILL: $killed, SIGTERM: $termed of $kills runs, resumed runs: $resumed"
+if [ $status -ne 0 ]; then
+    echo "the last run exited $status:"; cat "$dir/err"; exit 1
+fi
+[ "$(value_line "$dir/out")" = "$plain" ] || { echo "expected: $plain"; exit 1; }
+if [ "$killed" -lt 2 ] || [ "$termed" -lt 1 ] || [ $resumed -lt 3 ]; then
+    echo "too few stops or nothing resumed: the test proved nothing"; exit 1
+fi

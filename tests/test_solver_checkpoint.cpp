@@ -1,0 +1,275 @@
+// Checkpoints of a solve (solver/checkpoint.hpp): a search cut into slices, each going on from the
+// last one's checkpoint in fresh tables, gives the value of one uninterrupted search; so does a
+// solve of another position of the same game from a checkpoint; and a checkpoint that is damaged,
+// truncated or of another game is refused with a reason.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "random_games.hpp"
+#include "rules/history.hpp"
+#include "solver/checkpoint.hpp"
+#include "solver/search.hpp"
+
+using namespace smallgo;
+
+namespace {
+const char* const Presets[] = {
+    "tromp-taylor", "tromp-taylor-1996", "tromp-taylor-1996-plays", "mg", "simple", "aga"};
+
+// A file name in the temporary directory, removed with the object.
+struct TempFile {
+    std::string path;
+    explicit TempFile(const std::string& name)
+        : path((std::filesystem::temp_directory_path() /
+                (name + "-" + std::to_string(::getpid()) + ".ckpt"))
+                   .string()) {}
+    ~TempFile() { std::filesystem::remove(path); }
+};
+
+SolveOptions options(SolveTables& tables, std::size_t hash_bytes) {
+    SolveOptions o;
+    o.hash_bytes = hash_bytes;
+    o.tables = &tables;
+    o.restart_nodes = 4096;  // many rests, so the slices end in the middle of tests
+    return o;
+}
+
+std::vector<char> bytes_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void put_bytes(const std::string& path, const std::vector<char>& b) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(b.data(), static_cast<std::streamsize>(b.size()));
+}
+
+// Solves h in slices of `slice` nodes at first, a quarter more each time (a slice shorter than
+// a proof the table cannot keep would never finish it, in one process or many); after each, the
+// tables go through the file into fresh tables. Returns the last slice's result (complete unless
+// 100 slices did not finish).
+SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const std::string& file,
+                            int& slices) {
+    const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
+    SolveCheckpointTotals totals;
+    SolveResult r;
+    for (slices = 1; slices <= 100; ++slices, slice += slice / 4) {
+        SolveTables tables(hash_bytes);
+        if (slices > 1) {
+            const auto problem = read_solve_checkpoint(file, key, tables, totals);
+            INFO((problem ? *problem : std::string()));
+            REQUIRE_FALSE(problem);
+        }
+        SolveOptions o = options(tables, hash_bytes);
+        o.node_limit = slice;
+        o.first_run = totals.restarts;
+        r = solve(h, o);
+        if (r.complete) break;
+        totals.nodes += r.nodes, totals.runs += 1, totals.restarts += r.restarts;
+        REQUIRE_FALSE(write_solve_checkpoint(file, key, tables, totals));
+    }
+    return r;
+}
+}  // namespace
+
+TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted value",
+          "[solver][checkpoint]") {
+    std::mt19937_64 rng(20261127);
+    const std::pair<int, int> boards[] = {{2, 3}, {2, 4}, {3, 3}, {1, 7}, {2, 5}};
+    TempFile file("smallgo-test-slices");
+    int compared = 0, resumed = 0;
+    for (int round = 0; round < 2 * static_cast<int>(std::size(Presets)) * 5; ++round) {
+        // Every board and preset from the start, then after a few random moves.
+        History h = testing::random_game(round, boards, Presets, round < 30 ? 0 : 4, rng);
+        if (h.game_over()) continue;
+        const std::size_t hash_bytes = std::size_t{1} << 20;
+        SolveTables plain_tables(hash_bytes);
+        SolveOptions o = options(plain_tables, hash_bytes);
+        o.node_limit = 5'000'000;
+        const SolveResult plain = solve(h, o);
+        if (!plain.complete) continue;
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns, value " << plain.value_x2);
+        int slices = 0;
+        const SolveResult sliced =
+            solve_in_slices(h, hash_bytes, std::max<u64>(plain.nodes / 6, 2000), file.path, slices);
+        REQUIRE(sliced.complete);
+        REQUIRE(sliced.value_x2 == plain.value_x2);
+        REQUIRE(sliced.best_moves == plain.best_moves);
+        ++compared;
+        resumed += slices > 1;
+    }
+    INFO(compared << " compared, " << resumed << " of them resumed at least once");
+    REQUIRE(compared >= 50);
+    REQUIRE(resumed >= compared / 2);
+}
+
+TEST_CASE("solver: a checkpoint's proofs give the right values at other positions of the game",
+          "[solver][checkpoint]") {
+    // The moves before the solved position are not part of a checkpoint's key: every entry is
+    // checked against the reader's own path. A table filled by a solve from the empty board, read
+    // back, is used for positions after random moves, and each value must be the fresh one.
+    std::mt19937_64 rng(4711);
+    const std::pair<int, int> boards[] = {{2, 3}, {2, 4}, {3, 3}, {1, 6}};
+    TempFile file("smallgo-test-other");
+    int compared = 0;
+    for (int round = 0; round < 4 * static_cast<int>(std::size(Presets)); ++round) {
+        const std::size_t hash_bytes = std::size_t{1} << 20;
+        History start = testing::random_game(round, boards, Presets, 0, rng);
+        const SolveCheckpointKey key = checkpoint_key(start, hash_bytes, true);
+        {
+            SolveTables tables(hash_bytes);
+            SolveOptions o = options(tables, hash_bytes);
+            o.node_limit = 3'000'000;
+            solve(start, o);
+            REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, {}));
+        }
+        for (int later = 0; later < 6; ++later) {
+            History h = start;
+            const int length = std::uniform_int_distribution<int>(1, 8)(rng);
+            for (int i = 0; i < length && !h.game_over(); ++i) {
+                const Move m = static_cast<Move>(
+                    std::uniform_int_distribution<int>(-1, h.geometry().points() - 1)(rng));
+                if (m != Pass || std::uniform_int_distribution<int>(0, 3)(rng) == 0) h.play(m);
+            }
+            if (h.game_over()) continue;
+            SolveTables fresh_tables(hash_bytes), read_tables(hash_bytes);
+            SolveOptions fresh = options(fresh_tables, hash_bytes);
+            fresh.node_limit = 3'000'000;
+            const SolveResult expected = solve(h, fresh);
+            SolveCheckpointTotals totals;
+            REQUIRE_FALSE(read_solve_checkpoint(file.path, checkpoint_key(h, hash_bytes, true),
+                                                read_tables, totals));
+            SolveOptions o = options(read_tables, hash_bytes);
+            o.node_limit = 3'000'000;
+            const SolveResult r = solve(h, o);
+            if (!expected.complete || !r.complete) continue;
+            INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns());
+            REQUIRE(r.value_x2 == expected.value_x2);
+            REQUIRE(r.best_moves == expected.best_moves);
+            ++compared;
+        }
+    }
+    REQUIRE(compared >= 60);
+}
+
+TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused with a reason",
+          "[solver][checkpoint]") {
+    const Geometry g = *Geometry::make(2, 3);
+    const Rules tt = find_preset("tromp-taylor")->rules;
+    History h(g, tt);
+    const std::size_t hash_bytes = std::size_t{1} << 20;
+    SolveTables tables(hash_bytes);
+    SolveOptions o = options(tables, hash_bytes);
+    o.node_limit = 3000;
+    solve(h, o);
+    REQUIRE(tables.proofs.used() > 0);
+    const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
+    TempFile file("smallgo-test-bad");
+    SolveCheckpointTotals totals{1234, 5.5, 3, 77, -2, 6};
+    REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
+    const std::vector<char> good = bytes_of(file.path);
+
+    SECTION("read back: the same words, counts and totals") {
+        SolveTables back(hash_bytes);
+        SolveCheckpointTotals t;
+        REQUIRE_FALSE(read_solve_checkpoint(file.path, key, back, t));
+        const std::size_t words = tables.proofs.word_count();
+        REQUIRE(back.proofs.word_count() == words);
+        CHECK(std::equal(back.proofs.words(), back.proofs.words() + words, tables.proofs.words()));
+        CHECK(std::equal(back.lists.words(), back.lists.words() + back.lists.word_count(),
+                         tables.lists.words()));
+        CHECK(back.proofs.used() == tables.proofs.used());
+        CHECK(back.lists.head() == tables.lists.head());
+        CHECK(t.nodes == 1234);
+        CHECK(t.seconds == 5.5);
+        CHECK(t.runs == 3);
+        CHECK(t.restarts == 77);
+        CHECK(t.lower_x2 == -2);
+        CHECK(t.upper_x2 == 6);
+        SolveCheckpointKey peeked;
+        REQUIRE_FALSE(read_solve_checkpoint_key(file.path, peeked));
+        CHECK(peeked.hash_bytes == hash_bytes);
+        CHECK(peeked.rules == tt);
+    }
+
+    // Each damage with the words its refusal must contain.
+    auto refused = [&](const SolveCheckpointKey& k, const std::string& words) {
+        SolveTables back(k.hash_bytes, k.board_lists);
+        SolveCheckpointTotals t;
+        const auto problem = read_solve_checkpoint(file.path, k, back, t);
+        REQUIRE(problem);
+        INFO(*problem);
+        CHECK(problem->find(words) != std::string::npos);
+    };
+    SECTION("damaged") {
+        std::vector<char> b = good;
+        b[b.size() / 2] ^= 0x10;  // a bit of the table
+        put_bytes(file.path, b);
+        refused(key, "damaged (checksum)");
+        b = good;
+        b[b.size() - 1] ^= 1;  // the ring's last byte
+        put_bytes(file.path, b);
+        refused(key, "damaged (checksum)");
+        b = good;
+        b[152] ^= 1;  // the header's node total
+        put_bytes(file.path, b);
+        refused(key, "damaged (checksum)");
+    }
+    SECTION("truncated or too long") {
+        put_bytes(file.path, std::vector<char>(good.begin(), good.end() - 8));
+        refused(key, "truncated");
+        put_bytes(file.path, std::vector<char>(good.begin(), good.begin() + 100));
+        refused(key, "truncated");
+        std::vector<char> longer = good;
+        longer.push_back(0);
+        put_bytes(file.path, longer);
+        refused(key, "longer than its header says");
+    }
+    SECTION("not a checkpoint, another build") {
+        std::vector<char> b = good;
+        b[0] = 'X';
+        put_bytes(file.path, b);
+        refused(key, "not a solver checkpoint");
+        b = good;
+        b[8] = b[8] == '0' ? '1' : '0';  // the build id's first digit
+        put_bytes(file.path, b);
+        refused(key, "another build of the solver");
+    }
+    SECTION("another game or other tables") {
+        SolveCheckpointKey k = key;
+        k.rows = 3, k.cols = 2;
+        refused(k, "is of board 2x3, not 3x2");
+        k = key;
+        k.rules = find_preset("aga")->rules;
+        refused(k, "is of the rules");
+        k = key;
+        k.rules.komi_x2 = 1;
+        refused(k, "is of the rules");
+        k = key;
+        k.start = make_position(1, 0, Color::White);
+        refused(k, "another start");
+        k = key;
+        k.hash_bytes = hash_bytes * 2;
+        refused(k, "--hash");
+        k = key;
+        k.board_lists = false;
+        refused(k, "fingerprint lists");
+        std::filesystem::remove(file.path);
+        refused(key, "cannot read checkpoint");
+    }
+    SECTION("a write that cannot be made says why and leaves no file") {
+        const std::string nowhere = "/nonexistent-smallgo-dir/x.ckpt";
+        const auto problem = write_solve_checkpoint(nowhere, key, tables, totals);
+        REQUIRE(problem);
+        CHECK_FALSE(std::filesystem::exists(nowhere + ".tmp"));
+    }
+}
