@@ -314,7 +314,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
         if (par_ && searched > 0 && count - i >= 2 && depth > 2 &&
             (ply - root_turns_ <= par_->split_plies || par_->idle())) {
             // Young brothers wait: the first child did not prove High; the rest in parallel.
-            Outcome r = split(n, moves.data() + i, count - i, depth, open, open_move);
+            Outcome r =
+                split(n, moves.data() + i, count - i, depth, open, open_move, syms.data() + i);
             if (r.kind == High || stopped_ || abort_) return r;
             break;
         }

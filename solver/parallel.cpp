@@ -10,10 +10,11 @@
 namespace smallgo {
 
 Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& open,
-                        Move& open_move) {
+                        Move& open_move, const i8* syms) {
     const int beta = n.beta;
     struct Job {
         Move m;
+        int sym;  // the child's symmetry if the lookup pass found it, else -1 (Searcher::test)
         Position next;
         Keep keep;
         Dep dep;
@@ -24,7 +25,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
     std::vector<Job> jobs;
     jobs.reserve(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
-        Job j{moves[i], {}, {}, {}, {}};
+        Job j{moves[i], syms[i], {}, {}, {}, {}};
         int value = 0;
         const auto step = prepare(n, j.m, j.next, value, j.dep);
         if (step == Child::Skip) continue;
@@ -49,8 +50,8 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
             History path = *h_;  // h_ is not changed until every task has finished
             path.push(j->next, j->m != Pass);
             Searcher w(*this, path, &here);
-            j->r =
-                w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep);
+            j->r = w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep,
+                          j->sym);
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
             j->lookup_cutoffs = w.lookup_cutoffs, j->list_saves = w.list_saves;
             if (j->r.kind != Unknown) j->boards = std::move(w.stack_.fps);  // w began with none

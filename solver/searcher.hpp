@@ -276,8 +276,9 @@ class Searcher {
     // first searched child did not prove it High, searched in parallel at depth - 1, or half of
     // it once a child stays open. High when one of them proves the node High (stored), Unknown
     // when stopped; otherwise every child is accounted for (open or below beta) and the caller
-    // concludes.
-    Outcome split(Node& n, const Move* moves, int count, int depth, bool& open, Move& open_move);
+    // concludes. syms[0..count): each child's symmetry where the lookup pass found it, else -1.
+    Outcome split(Node& n, const Move* moves, int count, int depth, bool& open, Move& open_move,
+                  const i8* syms);
 
     // solver/driver.cpp: stops, limits and restarts.
     // Whether this search must stop: Ctrl-C, a halt of every searcher, or a sibling's proof
