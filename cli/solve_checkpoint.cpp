@@ -15,6 +15,14 @@ std::size_t SolveCheckpoints::hash_bytes(std::size_t asked, bool hash_given) con
     if (resume_.empty() || hash_given) return asked;
     SolveCheckpointKey key;
     if (auto problem = read_solve_checkpoint_key(resume_, key)) throw UsageError(*problem);
+    // As hash_option checks a --hash given (a damaged size is refused later, by the checksum,
+    // unless it is too large to try).
+    const u64 physical = physical_memory();
+    if (physical > 0 && key.hash_bytes > physical)
+        throw UsageError(
+            fmt::format("checkpoint {} was written with --hash {}, more than this "
+                        "machine's memory ({})",
+                        resume_, size_text(key.hash_bytes), size_text(physical)));
     return key.hash_bytes;
 }
 
@@ -29,19 +37,23 @@ void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
             throw UsageError(*problem);
     after_ = before_;
     start_ = last_ = std::chrono::steady_clock::now();
-    if (write_.empty()) return;
     o.first_run = before_.restarts;
+    if (write_.empty()) return;
     o.at_rest = [this](u64 nodes, u64 restarts) {
         const auto now = std::chrono::steady_clock::now();
         if (std::chrono::duration<double>(now - last_).count() < every_) return;
         SolveCheckpointTotals t = before_;
         t.nodes += nodes, t.seconds += elapsed(), t.runs += 1, t.restarts = restarts;
         const auto problem = write(t);
-        if (isatty(STDERR_FILENO))
-            fmt::print(stderr, "\r\033[K{}\n",
-                       problem ? "checkpoint not written: " + *problem
-                               : fmt::format("checkpoint written to {} ({:.1f} s)", write_,
-                                             write_seconds_));
+        // A failure is said wherever stderr goes (a batch job's log too); the search goes on,
+        // and the checkpoint at its end is tried again.
+        const bool terminal = isatty(STDERR_FILENO);
+        if (problem)
+            fmt::print(stderr, "{}smallgo: checkpoint not written: {}\n",
+                       terminal ? "\r\033[K" : "", *problem);
+        else if (terminal)
+            fmt::print(stderr, "\r\033[Kcheckpoint written to {} ({:.1f} s)\n", write_,
+                       write_seconds_);
     };
 }
 

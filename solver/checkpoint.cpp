@@ -116,7 +116,7 @@ std::optional<std::string> read_header(int fd, const std::string& path, Header& 
                " was written by another build of the solver (its proofs are read only by "
                "the build that wrote them)";
     if (h.ko > static_cast<u8>(KoRule::OwnPlays) || h.suicide > 1 || h.lists > 1 || h.rows == 0 ||
-        h.cols == 0 || h.rows * h.cols > MaxPoints)
+        h.cols == 0 || u32{h.rows} * u32{h.cols} > MaxPoints)
         return bad + " has a bad header";
     sum_header(sum, h);
     return std::nullopt;
@@ -183,8 +183,12 @@ std::optional<std::string> write_solve_checkpoint(const std::string& path,
         std::remove(tmp.c_str());
         return error;
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0 || !sync_dir(dir))
-        return system_error("cannot rename " + tmp + " to " + path);
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string failed = system_error("cannot rename " + tmp + " to " + path);
+        std::remove(tmp.c_str());
+        return failed;
+    }
+    if (!sync_dir(dir)) return system_error("cannot sync the directory " + dir);
     return std::nullopt;
 }
 
@@ -231,9 +235,11 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     if (bool(h.lists) != key.board_lists)
         return bad + (h.lists ? " keeps" : " does not keep") +
                " the boards' fingerprint lists, unlike this solve";
-    if (h.table_words != tables.proofs.word_count() || h.ring_words != tables.lists.word_count() ||
-        h.used > tables.proofs.capacity())
-        return bad + " has a bad header";
+    if (h.table_words != tables.proofs.word_count() || h.ring_words != tables.lists.word_count())
+        return bad +
+               " was written with tables of another size (under simple ko, "
+               "--no-cycle-bounds halves them)";
+    if (h.used > tables.proofs.capacity() || h.head == 0) return bad + " has a bad header";
     if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum) ||
         !read_words(in.fd, tables.lists.words(), h.ring_words, sum))
         return bad + " is truncated";

@@ -299,7 +299,8 @@ bool Searcher::over_limit() {
 void Searcher::start_run() {
     // Every task of the dropped test has returned (a split waits for its jobs), so the tables
     // are at rest until the next test starts.
-    if (options_.at_rest) options_.at_rest(searched(), runs_);
+    // runs_ + 1: the run that just ended counts as a restart, as ++runs_ below makes it.
+    if (options_.at_rest) options_.at_rest(searched(), runs_ + 1);
     abort_ = false;
     ++runs_;
     salt_ = zobrist::splitmix64(salt_ + runs_);

@@ -4,7 +4,8 @@
 # --checkpoint-every 0.05`, then after a random 100..MAX_MS milliseconds kill it, with SIGKILL
 # (the checkpoint written at its last restart survives) or, every third time, SIGTERM (the
 # search stops and writes its proofs before it exits with 143); a run that ends first ends the
-# loop. Then resume to the end and compare the value line with the uninterrupted solve's.
+# loop. Then resume to the end and compare the value and optimal moves with the uninterrupted
+# solve's.
 #
 # usage: solve_kill_resume.sh SMALLGO KILLS MAX_MS BOARD [ARGS...]
 set -u
@@ -12,7 +13,7 @@ smallgo=$1 kills=$2 max_ms=$3
 shift 3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-value_line() { grep -E '^Value: ' "$1"; }
+value_line() { grep -E '^(Value|Optimal moves for)' "$1"; }
 "$smallgo" solve "$@" >"$dir/plain" || { echo "the plain solve failed"; exit 1; }
 plain=$(value_line "$dir/plain")
 [ -n "$plain" ] || { echo "the plain solve printed no value"; cat "$dir/plain"; exit 1; }

@@ -257,6 +257,9 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         k = key;
         k.start = make_position(1, 0, Color::White);
         refused(k, "another start");
+        k.start = key.start.after_pass().after_pass();  // the same stones, two passes made
+        k.start.to_move = key.start.to_move;
+        refused(k, "another start");
         k = key;
         k.hash_bytes = hash_bytes * 2;
         refused(k, "--hash");
@@ -266,10 +269,27 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         std::filesystem::remove(file.path);
         refused(key, "cannot read checkpoint");
     }
-    SECTION("a write that cannot be made says why and leaves no file") {
-        const std::string nowhere = "/nonexistent-smallgo-dir/x.ckpt";
-        const auto problem = write_solve_checkpoint(nowhere, key, tables, totals);
+    SECTION("a write that cannot be made says why and leaves the old file whole") {
+        // The directory is a regular file: the file system answers, the temporary file cannot
+        // be made.
+        TempFile not_a_dir("smallgo-test-not-a-dir");
+        put_bytes(not_a_dir.path, {'x'});
+        const std::string inside = not_a_dir.path + "/x.ckpt";
+        auto problem = write_solve_checkpoint(inside, key, tables, totals);
         REQUIRE(problem);
-        CHECK_FALSE(std::filesystem::exists(nowhere + ".tmp"));
+        CHECK(problem->find("cannot write") != std::string::npos);
+        // The target is a directory: the rename fails and the directory stays.
+        const std::string dir = file.path + ".d";
+        std::filesystem::create_directory(dir);
+        problem = write_solve_checkpoint(dir, key, tables, totals);
+        REQUIRE(problem);
+        CHECK(problem->find("cannot rename") != std::string::npos);
+        CHECK(std::filesystem::is_directory(dir));
+        CHECK_FALSE(std::filesystem::exists(dir + ".tmp"));
+        std::filesystem::remove(dir);
+        // The checkpoint written before is untouched.
+        SolveTables back(hash_bytes);
+        SolveCheckpointTotals t;
+        CHECK_FALSE(read_solve_checkpoint(file.path, key, back, t));
     }
 }
