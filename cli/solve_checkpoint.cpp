@@ -39,11 +39,12 @@ void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
     start_ = last_ = std::chrono::steady_clock::now();
     o.first_run = before_.restarts;
     if (write_.empty()) return;
-    o.at_rest = [this](u64 nodes, u64 restarts) {
+    o.at_rest = [this](u64 nodes, u64 restarts, int lower_x2, int upper_x2) {
         const auto now = std::chrono::steady_clock::now();
         if (std::chrono::duration<double>(now - last_).count() < every_) return;
         SolveCheckpointTotals t = before_;
         t.nodes += nodes, t.seconds += elapsed(), t.runs += 1, t.restarts = restarts;
+        t.lower_x2 = lower_x2, t.upper_x2 = upper_x2;
         const auto problem = write(t);
         // A failure is said wherever stderr goes (a batch job's log too); the search goes on,
         // and the checkpoint at its end is tried again.

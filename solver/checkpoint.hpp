@@ -69,8 +69,8 @@ struct SolveCheckpointTotals {
     double seconds = 0;
     u32 runs = 0;
     u64 restarts = 0;  // where the next run's restarts go on (SolveOptions::first_run)
-    // The bounds proven by the last run that wrote the file (Black's view, half points),
-    // for people; a resumed solve proves its own from the table.
+    // The bounds proven when the file was written (Black's view, half points), for people; a
+    // resumed solve proves its own from the table.
     int lower_x2 = 0, upper_x2 = 0;
 };
 

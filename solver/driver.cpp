@@ -299,8 +299,11 @@ bool Searcher::over_limit() {
 void Searcher::start_run() {
     // Every task of the dropped test has returned (a split waits for its jobs), so the tables
     // are at rest until the next test starts.
-    // runs_ + 1: the run that just ended counts as a restart, as ++runs_ below makes it.
-    if (options_.at_rest) options_.at_rest(searched(), runs_ + 1);
+    // runs_ + 1: the run that just ended counts as a restart, as ++runs_ below makes it. The
+    // bounds are written by the root's thread, which is this one.
+    if (options_.at_rest)
+        options_.at_rest(searched(), runs_ + 1, result_ ? result_->lower_x2 : -Infinity,
+                         result_ ? result_->upper_x2 : Infinity);
     abort_ = false;
     ++runs_;
     salt_ = zobrist::splitmix64(salt_ + runs_);

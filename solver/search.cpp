@@ -319,6 +319,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     r.lower_x2 = std::min(-2 * n - h.rules().komi_x2, 0);
     r.upper_x2 = std::max(2 * n - h.rules().komi_x2, 0);
     r.threads = std::max(1, o.threads);
+    s.report_bounds_from(&r);
     auto finish = [&] {
         r.nodes = s.nodes;  // with more threads, every task's nodes are added at its split point
         r.seconds = seconds_since(start);

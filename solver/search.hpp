@@ -106,9 +106,10 @@ struct SolveOptions {
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
     // Called between two runs of the search (at a restart), when no thread is searching and the
-    // tables hold only whole proofs, with the nodes searched so far and the restarts, those of
-    // first_run included: checkpoints (solver/checkpoint.hpp) are written then.
-    std::function<void(u64 nodes, u64 restarts)> at_rest;
+    // tables hold only whole proofs, with the nodes searched so far, the restarts (first_run's
+    // included) and the bounds proven so far (as SolveResult's): checkpoints
+    // (solver/checkpoint.hpp) are written then.
+    std::function<void(u64 nodes, u64 restarts, int lower_x2, int upper_x2)> at_rest;
 };
 
 // The least number of nodes the principal variation may spend on resisting (SolveResult::pv).

@@ -34,6 +34,8 @@ class Searcher {
         nodes = hits = stores = open_hits = lookup_cutoffs = list_saves = 0, tick_ = 0;
     }
     void make_parallel(Parallel* p, int threads);
+    // Where solve() keeps the bounds proven so far, for SolveOptions::at_rest.
+    void report_bounds_from(const SolveResult* r) { result_ = r; }
     // The exact value of the current position within known bounds [lower, upper]: MTD steps, each
     // test at the bound the last one proved, deepening whenever a test is left open.
     int exact(int lower, int upper);
@@ -336,6 +338,7 @@ class Searcher {
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
     const Split* split_ = nullptr;
+    const SolveResult* result_ = nullptr;  // report_bounds_from
     std::array<std::array<Move, 2>, 1024> killers_{};
     std::array<std::array<u32, MaxPoints>, 2> history_{};
     std::array<u32, MaxPoints> centrality_{};

@@ -57,7 +57,7 @@ void put_bytes(const std::string& path, const std::vector<char>& b) {
 // tables go through the file into fresh tables. Returns the last slice's result (complete unless
 // 100 slices did not finish).
 SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const std::string& file,
-                            int& slices) {
+                            int& slices, int value_x2) {
     const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
     SolveCheckpointTotals totals;
     SolveResult r;
@@ -71,7 +71,18 @@ SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const
         SolveOptions o = options(tables, hash_bytes);
         o.node_limit = slice;
         o.first_run = totals.restarts;
+        // At every rest: the restarts go on from the last slice's, and the bounds hold the value.
+        u64 last_restarts = totals.restarts;
+        int rests = 0;
+        o.at_rest = [&](u64, u64 restarts, int lower_x2, int upper_x2) {
+            ++rests;
+            CHECK(restarts == last_restarts + 1);
+            last_restarts = restarts;
+            CHECK(lower_x2 <= value_x2);
+            CHECK(value_x2 <= upper_x2);
+        };
         r = solve(h, o);
+        CHECK(static_cast<u64>(rests) == r.restarts);
         if (r.complete) break;
         totals.nodes += r.nodes, totals.runs += 1, totals.restarts += r.restarts;
         REQUIRE_FALSE(write_solve_checkpoint(file, key, tables, totals));
@@ -99,8 +110,8 @@ TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted va
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
                                  << " turns, value " << plain.value_x2);
         int slices = 0;
-        const SolveResult sliced =
-            solve_in_slices(h, hash_bytes, std::max<u64>(plain.nodes / 6, 2000), file.path, slices);
+        const SolveResult sliced = solve_in_slices(
+            h, hash_bytes, std::max<u64>(plain.nodes / 6, 2000), file.path, slices, plain.value_x2);
         REQUIRE(sliced.complete);
         REQUIRE(sliced.value_x2 == plain.value_x2);
         REQUIRE(sliced.best_moves == plain.best_moves);
