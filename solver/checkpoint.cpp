@@ -91,12 +91,23 @@ bool read_words(int fd, u64* w, std::size_t n, WordSum& sum) {
     return true;
 }
 
-std::string rules_text(int ko, bool suicide, int komi_x2) {
-    Rules r;
-    r.ko = static_cast<KoRule>(ko);
-    r.suicide_allowed = suicide;
-    r.komi_x2 = komi_x2;
-    return describe(r);
+// The start's side to move and passes in one header word.
+u64 side_passes(const Position& p) {
+    return static_cast<u64>(p.to_move) | u64{p.passes} << 8;
+}
+
+// What the header says the checkpoint was made with.
+SolveCheckpointKey key_of(const Header& h) {
+    SolveCheckpointKey key;
+    key.rows = h.rows, key.cols = h.cols;
+    key.rules.ko = static_cast<KoRule>(h.ko);
+    key.rules.suicide_allowed = h.suicide;
+    key.rules.komi_x2 = h.komi_x2;
+    key.board_lists = h.lists;
+    key.hash_bytes = h.hash_bytes;
+    key.start = make_position(h.black, h.white, static_cast<Color>(h.side_passes & 1));
+    key.start.passes = static_cast<u8>(h.side_passes >> 8);
+    return key;
 }
 
 struct Fd {
@@ -147,7 +158,7 @@ std::optional<std::string> write_solve_checkpoint(const std::string& path,
     h.komi_x2 = key.rules.komi_x2;
     h.lists = key.board_lists;
     h.black = key.start.black(), h.white = key.start.white();
-    h.side_passes = static_cast<u64>(key.start.to_move) | u64{key.start.passes} << 8;
+    h.side_passes = side_passes(key.start);
     h.hash_bytes = key.hash_bytes;
     h.table_words = tables.proofs.word_count();
     h.ring_words = tables.lists.word_count();
@@ -199,14 +210,7 @@ std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
     Header h{};
     WordSum sum;
     if (auto problem = read_header(in.fd, path, h, sum)) return problem;
-    key.rows = h.rows, key.cols = h.cols;
-    key.rules.ko = static_cast<KoRule>(h.ko);
-    key.rules.suicide_allowed = h.suicide;
-    key.rules.komi_x2 = h.komi_x2;
-    key.board_lists = h.lists;
-    key.hash_bytes = h.hash_bytes;
-    key.start = make_position(h.black, h.white, static_cast<Color>(h.side_passes & 1));
-    key.start.passes = static_cast<u8>(h.side_passes >> 8);
+    key = key_of(h);
     return std::nullopt;
 }
 
@@ -222,12 +226,10 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     if (h.rows != key.rows || h.cols != key.cols)
         return bad + " is of board " + std::to_string(h.rows) + "x" + std::to_string(h.cols) +
                ", not " + std::to_string(key.rows) + "x" + std::to_string(key.cols);
-    const std::string theirs = rules_text(h.ko, h.suicide, h.komi_x2);
-    const std::string ours = describe(key.rules);
-    if (theirs != ours) return bad + " is of the rules " + theirs + ", not " + ours;
+    if (const Rules theirs = key_of(h).rules; theirs != key.rules)
+        return bad + " is of the rules " + describe(theirs) + ", not " + describe(key.rules);
     const Position& s = key.start;
-    if (h.black != s.black() || h.white != s.white() ||
-        h.side_passes != (static_cast<u64>(s.to_move) | u64{s.passes} << 8))
+    if (h.black != s.black() || h.white != s.white() || h.side_passes != side_passes(s))
         return bad + " is of a game with another start (setup stones or side to move)";
     if (h.hash_bytes != key.hash_bytes)
         return bad + " was written with --hash " + std::to_string(h.hash_bytes >> 20) + "M, not " +
