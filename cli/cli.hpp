@@ -44,6 +44,8 @@ Move play_text(History& h, const std::string& text, int number, std::string_view
 void add_restart_option(CLI::App& cmd, u64& nodes);
 // A komi like "5.5" or "-7" in half points, or UsageError.
 int parse_komi(const std::string& text);
+// The same for any score (`what` names it in the error), e.g. --aim.
+int parse_half_points(const std::string& text, const std::string& what);
 
 // "Black wins by 9", "White wins by 0.5", "Draw" for a value in half points.
 std::string value_text(int value_x2);

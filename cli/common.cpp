@@ -51,14 +51,18 @@ void add_restart_option(CLI::App& cmd, u64& nodes) {
         });
 }
 
-int parse_komi(const std::string& text) {
+int parse_half_points(const std::string& text, const std::string& what) {
     double k = 0;
     auto r = std::from_chars(text.data(), text.data() + text.size(), k);
     double twice = k * 2;
     if (r.ec != std::errc{} || r.ptr != text.data() + text.size() || twice != std::floor(twice) ||
         std::fabs(k) > 128)
-        throw UsageError(fmt::format("bad komi '{}': expected a multiple of 0.5", text));
+        throw UsageError(fmt::format("bad {} '{}': expected a multiple of 0.5", what, text));
     return static_cast<int>(twice);
+}
+
+int parse_komi(const std::string& text) {
+    return parse_half_points(text, "komi");
 }
 
 std::string value_text(int value_x2) {

@@ -35,8 +35,8 @@ namespace smallgo::cli {
 
 namespace {
 struct SolveArgs {
-    std::string board, rules, komi, sgf, svg, proof, checkpoint, resume,
-        hash;  // rules, komi, hash: empty when not given
+    std::string board, rules, komi, sgf, svg, proof, checkpoint, resume, hash,
+        aim;  // rules, komi, hash, aim: empty when not given
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
          no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false;
@@ -401,6 +401,15 @@ void run_solve(const SolveArgs& a) {
         o.restart_nodes = a.restart_nodes;
         o.proofs_per_position = a.proofs_per_position;
         o.node_limit = a.max_nodes;
+        if (!a.aim.empty()) {
+            const int aim = parse_half_points(a.aim, "--aim");
+            const int reach = 2 * g.points();
+            if (aim < -reach - s.r.komi_x2 || aim > reach - s.r.komi_x2)
+                throw UsageError(fmt::format("bad --aim {}: a final score on {} lies in [{}, {}]",
+                                             a.aim, g.name(), komi_text(-reach - s.r.komi_x2),
+                                             komi_text(reach - s.r.komi_x2)));
+            o.aim_x2 = aim;
+        }
         if (checkpoints.active()) {
             // Under simple ko the history-free game's bounds take up to half of --hash
             // (SolveOptions::hash_bytes); the tables the rest.
@@ -488,6 +497,10 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--svg", a->svg,
                     "Draw the position, each legal move's value (with --all-moves) and the "
                     "principal variation numbered, to this SVG file (default: none)");
+    cmd->add_option("--aim", a->aim,
+                    "A conjectured value (Black minus White minus komi): the first test asks "
+                    "whether Black reaches it; the value is proven exactly either way (e.g. 25 "
+                    "on 5x5; default: whether the side to move gets more than half the board)");
     cmd->add_option("--proof", a->proof,
                     "Write a proof certificate of the value to this file, for `smallgo verify` "
                     "(superko rules; docs/proof.md; default: none)");

@@ -80,7 +80,12 @@ void Searcher::narrow_within(int& lower, int& upper, u64 cap) {
     // asked with komi, the first test was far from the value and left 4x4 under `aga` undecided
     // many times longer than the komi-free start. With draws (simple ko) a repetition scores 0
     // whatever the komi, and the first test stays "wins with komi".
-    const int first = draws_possible_ ? 0 : side(pos, -rules_.komi_x2);
+    // A conjecture (SolveOptions::aim_x2) asks first whether Black reaches it: the side to move
+    // tests the aim itself, or, for White, "more than Black's aim" (Low proves Black reaches it).
+    const int first = options_.aim_x2
+                          ? (pos.to_move == Color::Black ? *options_.aim_x2 : 1 - *options_.aim_x2)
+                      : draws_possible_ ? 0
+                                        : side(pos, -rules_.komi_x2);
     int depth = 1, beta = std::clamp(first, lower + 1, upper);
     while (lower < upper && !stopped_) {
         Dep d;

@@ -154,7 +154,10 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     // Before any move has a lower bound, the tests ask the first question of Searcher::exact (in
     // the child, and so its complement): does the mover get more than half the board before komi
     // (with draws, a win)?
-    const int guess = values_on_grid ? 1 - sign * komi_x2 : 1;
+    // With a conjecture (SolveOptions::aim_x2) they ask whether Black reaches it, as exact does.
+    const int guess = o.aim_x2         ? (sign > 0 ? *o.aim_x2 : 1 - *o.aim_x2)
+                      : values_on_grid ? 1 - sign * komi_x2
+                                       : 1;
     // The bar a move must beat to matter: the best proven; before there is one, just below the
     // guess, or, once every move is proven below the guess, just below the largest upper bound
     // (a test there that succeeds is the value).

@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "rules/history.hpp"
@@ -103,6 +104,12 @@ struct SolveOptions {
     u64 race_cap = u64{1} << 20;
     // The same for the tests of the principal variation.
     u64 pv_test_cap = u64{1} << 20;
+    // A conjectured value (Black's view, komi included, half points): the first test of the root's
+    // tests asks whether Black reaches it, instead of whether the side to move gets more than half
+    // the board. Each test is a proof whatever it asks, so the value is exact either way; only the
+    // order of the tests changes. Where the conjecture is the whole board (5x5), one proof is the
+    // value (docs/solver.md, "The root"). Unset: the half-board test.
+    std::optional<int> aim_x2;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
     // Called between two runs of the search (at a restart), when no thread is searching and the

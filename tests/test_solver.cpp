@@ -496,6 +496,39 @@ TEST_CASE("solver: the root's race with capped tests finds the value and every o
     REQUIRE(narrowed >= 1);  // and some of those with bounds narrower than the board
 }
 
+// SolveOptions::aim_x2 only changes the root's first test, so with any aim (the value itself, one
+// step either side, half a point above, the ends of the score range, 0) the value and the optimal
+// moves are those of the search without one, and the reference's; with small race caps too, so
+// that the other first moves' tests ask the aim before a best is proven.
+TEST_CASE("solver: a conjectured value to test first (--aim) changes no value", "[solver]") {
+    int aims = 0, moved = 0;  // solves; those whose value took other nodes than without an aim
+    const int checked =
+        check_random_histories(20261127, cases(80), [&](History& h, int expected, bool) {
+            const auto plain = solve_against(h, small_options(), expected);
+            if (!plain) return false;
+            const int reach = 2 * h.geometry().points(), komi = h.rules().komi_x2;
+            for (int aim : {expected, expected + 2, expected - 2, expected + 1, -reach - komi,
+                            reach - komi, 0}) {
+                if (aim < -reach - komi || aim > reach - komi) continue;
+                for (u64 race_cap : {u64{1} << 20, u64{1}}) {
+                    SolveOptions o = small_options();
+                    o.aim_x2 = aim;
+                    o.race_cap = race_cap;
+                    INFO("aim " << aim << " race cap " << race_cap);
+                    const auto r = solve_against(h, o, expected);
+                    if (!r) return false;
+                    REQUIRE(r->best_moves == plain->best_moves);
+                    ++aims;
+                    if (r->value_nodes != plain->value_nodes) ++moved;
+                }
+            }
+            return true;
+        });
+    REQUIRE(checked >= cases(80));
+    REQUIRE(aims >= 6 * cases(80));
+    REQUIRE(moved >= cases(80));  // the aim does change the tests asked
+}
+
 TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {
     // Random histories on 1x6, 2x3, 1x7 and 2x4 under every preset whose search takes more than
     // 16,384 nodes, solved with a restart every 4,096 nodes or more (the shortest run allowed),
