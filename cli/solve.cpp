@@ -237,6 +237,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
              c->written_file().empty() ? nlohmann::json() : nlohmann::json(c->written_file())},
             {"resumed_from",
              c->resumed_file().empty() ? nlohmann::json() : nlohmann::json(c->resumed_file())},
+            {"resumed_same_position", c->same_position()},
             {"writes", c->writes()},
             {"write_seconds", c->write_seconds()},
             {"runs", c->after().runs},
@@ -324,12 +325,13 @@ void print_text(const Solved& s, const SolveArgs& a) {
             res.cycle_states, res.cycle_decided, res.cycle_seconds);
     if (const SolveCheckpoints* c = s.checkpoints; c && c->active()) {
         if (!c->resumed_file().empty())
-            fmt::print(
-                "Resumed from {}: {} run{} before this one, {} nodes, {:.0f} s, the value then "
-                "in [{}, {}]\n",
-                c->resumed_file(), c->before().runs, c->before().runs == 1 ? "" : "s",
-                c->before().nodes, c->before().seconds, komi_text(c->before().lower_x2),
-                komi_text(c->before().upper_x2));
+            fmt::print("Resumed from {}: {} run{} before this one, {} nodes, {:.0f} s, {}\n",
+                       c->resumed_file(), c->before().runs, c->before().runs == 1 ? "" : "s",
+                       c->before().nodes, c->before().seconds,
+                       c->same_position() ? fmt::format("the value then in [{}, {}]",
+                                                        komi_text(c->before().lower_x2),
+                                                        komi_text(c->before().upper_x2))
+                                          : std::string("of another position (other moves)"));
         if (c->writes() > 0)
             fmt::print("Checkpoint: {} ({} write{}, {:.1f} s); all runs: {} nodes, {:.0f} s\n",
                        c->written_file(), c->writes(), c->writes() == 1 ? "" : "s",

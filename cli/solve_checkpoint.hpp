@@ -39,7 +39,10 @@ class SolveCheckpoints {
     const std::string& written_file() const { return write_; }
     const std::string& resumed_file() const { return resume_; }
     const SolveCheckpointTotals& before() const { return before_; }  // of the runs resumed
-    const SolveCheckpointTotals& after() const { return after_; }    // with this run's
+    // Whether the resumed file's runs solved this very position after this history (their
+    // bounds are then this position's, and the root's race starts from them).
+    bool same_position() const { return same_position_; }
+    const SolveCheckpointTotals& after() const { return after_; }  // with this run's
     int writes() const { return writes_; }
     double write_seconds() const { return write_seconds_; }
 
@@ -52,6 +55,8 @@ class SolveCheckpoints {
     SolveCheckpointKey key_;
     SolveTables* tables_ = nullptr;
     SolveCheckpointTotals before_, after_;
+    u64 path_ = 0;
+    bool same_position_ = false;
     std::chrono::steady_clock::time_point start_, last_;
     int writes_ = 0;
     double write_seconds_ = 0;

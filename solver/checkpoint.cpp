@@ -13,12 +13,16 @@
 #include <vector>
 
 #include "rules/durable_file.hpp"
+#include "rules/zobrist.hpp"
 #include "solver/build_id.hpp"
+#include "solver/proof.hpp"
 
 namespace smallgo {
 
 namespace {
-constexpr char Magic[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '1'};
+constexpr char Magic[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '2'};
+// First moves whose bounds the header holds: every point and the pass.
+constexpr std::size_t RootSlots = MaxPoints + 1;
 // Room left free on the file system beyond a file, so that a checkpoint never fills it.
 constexpr u64 DiskMargin = u64{64} << 20;
 // Words per read or write call and per pass of the checksum.
@@ -43,8 +47,11 @@ struct Header {
     i16 lower_x2, upper_x2;
     u64 restarts;
     u64 checksum;
+    u64 path;
+    u64 root_count;
+    u64 root[RootSlots];
 };
-static_assert(sizeof(Header) == 192);
+static_assert(sizeof(Header) == 728);
 static_assert(std::endian::native == std::endian::little);
 
 // Four lanes of the xxHash64 round over the words in order, whatever the chunks they come in.
@@ -110,6 +117,18 @@ SolveCheckpointKey key_of(const Header& h) {
     return key;
 }
 
+// A first move's bounds in one header word: move, lo, hi as i16 (a bound is at most Infinity,
+// 2^14, in magnitude).
+u64 pack(const RootBound& b) {
+    auto u = [](int v) { return static_cast<u64>(static_cast<u16>(static_cast<i16>(v))); };
+    return u(b.move) | u(b.lo) << 16 | u(b.hi) << 32;
+}
+
+RootBound unpack(u64 w) {
+    auto i = [&](int shift) { return static_cast<int>(static_cast<i16>(w >> shift & 0xFFFF)); };
+    return {static_cast<Move>(i(0)), i(16), i(32)};
+}
+
 struct Fd {
     int fd;
     ~Fd() {
@@ -145,6 +164,15 @@ SolveCheckpointKey checkpoint_key(const History& h, std::size_t hash_bytes, bool
     return k;
 }
 
+u64 checkpoint_path(const History& h) {
+    u64 x = zobrist::splitmix64(static_cast<u64>(h.turns()));
+    for (int i = 0; i <= h.turns(); ++i) {
+        const Position& p = h.at(i);
+        for (u64 w : {p.black(), p.white(), side_passes(p)}) x = zobrist::splitmix64(x ^ w);
+    }
+    return x;
+}
+
 std::optional<std::string> write_solve_checkpoint(const std::string& path,
                                                   const SolveCheckpointKey& key,
                                                   SolveTables& tables,
@@ -167,6 +195,9 @@ std::optional<std::string> write_solve_checkpoint(const std::string& path,
     h.nodes = totals.nodes, h.seconds = totals.seconds, h.runs = totals.runs;
     h.restarts = totals.restarts;
     h.lower_x2 = static_cast<i16>(totals.lower_x2), h.upper_x2 = static_cast<i16>(totals.upper_x2);
+    h.path = totals.path;
+    h.root_count = std::min(totals.root.size(), RootSlots);
+    for (std::size_t i = 0; i < h.root_count; ++i) h.root[i] = pack(totals.root[i]);
 
     const std::filesystem::path file(path);
     const std::string dir = file.has_parent_path() ? file.parent_path().string() : std::string(".");
@@ -241,7 +272,13 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
         return bad +
                " was written with tables of another size (under simple ko, "
                "--no-cycle-bounds halves them)";
-    if (h.used > tables.proofs.capacity() || h.head == 0) return bad + " has a bad header";
+    if (h.used > tables.proofs.capacity() || h.head == 0 || h.root_count > RootSlots)
+        return bad + " has a bad header";
+    const int points = key.rows * key.cols;
+    for (std::size_t i = 0; i < h.root_count; ++i)
+        if (const RootBound b = unpack(h.root[i]);
+            b.move < Pass || b.move >= points || b.lo > b.hi || b.lo < -Infinity || b.hi > Infinity)
+            return bad + " has a bad header";
     if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum) ||
         !read_words(in.fd, tables.lists.words(), h.ring_words, sum))
         return bad + " is truncated";
@@ -253,6 +290,9 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     totals.nodes = h.nodes, totals.seconds = h.seconds, totals.runs = h.runs;
     totals.restarts = h.restarts;
     totals.lower_x2 = h.lower_x2, totals.upper_x2 = h.upper_x2;
+    totals.path = h.path;
+    totals.root.clear();
+    for (std::size_t i = 0; i < h.root_count; ++i) totals.root.push_back(unpack(h.root[i]));
     return std::nullopt;
 }
 

@@ -18,7 +18,7 @@
 //
 //   | bytes    | field            | meaning                                                |
 //   |----------|------------------|--------------------------------------------------------|
-//   | 0..7     | magic            | "SGSOLVE1"                                             |
+//   | 0..7     | magic            | "SGSOLVE2"                                             |
 //   | 8..71    | build            | the solver's build id, 64 hex digits                   |
 //   | 72..75   | rows, cols       | the board (u16 each)                                   |
 //   | 76..79   | ko, suicide, pad | KoRule (u8), suicide allowed (u8), zero                |
@@ -35,8 +35,15 @@
 //   | 168..175 | runs, lower, upper | runs (u32); the proven bounds (i16 each, half points) |
 //   | 176..183 | restarts         | the restarts of those runs (SolveOptions::first_run)   |
 //   | 184..191 | checksum         | of the header (this field 0) and everything after it   |
+//   | 192..199 | path             | the solved position's history (checkpoint_path)        |
+//   | 200..207 | root_count       | first moves whose bounds follow (at most 65)           |
+//   | 208..727 | root             | per first move: move (i16, -1 a pass), lo, hi (i16    |
+//   |          |                  | each, the side to move's view, half points), zero      |
 //
 // then table_words words of the proof table and ring_words words of the ring, as in memory.
+// The bounds of the first moves (SolveOptions::root_bounds) hold for the position solved after
+// its history, so a resumed solve takes them only where its own history is the same (`path`);
+// otherwise its race proves its own, from the table.
 // The checksum is a 64-bit hash of the words, four lanes of the xxHash64 round (Collet), which
 // catches a truncated or damaged file; it is no defence against a forged one (a certificate and
 // `smallgo verify` are that).
@@ -44,6 +51,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "rules/history.hpp"
 #include "solver/search.hpp"
@@ -72,7 +80,14 @@ struct SolveCheckpointTotals {
     // The bounds proven when the file was written (Black's view, half points), for people; a
     // resumed solve proves its own from the table.
     int lower_x2 = 0, upper_x2 = 0;
+    // The solved position's history (checkpoint_path) and what the root's tests had proved of
+    // its first moves, which a resumed solve of the same history starts its race from.
+    u64 path = 0;
+    std::vector<RootBound> root;
 };
+
+// A 64-bit hash of every position of h's history, in order: equal for the same history.
+u64 checkpoint_path(const History& h);
 
 // Writes the tables to `path` (a temporary file renamed over it, so a kill at any moment leaves
 // the old file or the new one whole). Only while no search runs on them. An error text when it

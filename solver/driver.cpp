@@ -308,7 +308,8 @@ void Searcher::start_run() {
     // bounds are written by the root's thread, which is this one.
     if (options_.at_rest)
         options_.at_rest(searched(), runs_ + 1, result_ ? result_->lower_x2 : -Infinity,
-                         result_ ? result_->upper_x2 : Infinity);
+                         result_ ? result_->upper_x2 : Infinity,
+                         result_ ? result_->root_bounds : std::vector<RootBound>{});
     abort_ = false;
     ++runs_;
     salt_ = zobrist::splitmix64(salt_ + runs_);

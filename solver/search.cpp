@@ -65,13 +65,6 @@ RootMoves root_moves(const History& h) {
     return r;
 }
 
-// What the root's tests proved of one representative's value (side to move's view): lo <= value
-// <= hi; exact once they meet.
-struct RepBounds {
-    Move move;
-    int lo, hi;
-};
-
 // n times a cap (n >= 1), without overflow: NoCap where the product passes it.
 u64 times(u64 cap, u64 n) {
     return cap > Searcher::NoCap / n ? Searcher::NoCap : cap * n;
@@ -111,7 +104,7 @@ u64 doubled(u64 cap) {
 // beta (or the larger bound the test proved), Low at most beta - 1 (or the smaller); a cap only
 // ever leaves a test open, which changes no bound.
 int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign,
-               bool values_on_grid, int komi_x2, SolveResult& r, std::vector<RepBounds>& known) {
+               bool values_on_grid, int komi_x2, SolveResult& r, std::vector<RootBound>& known) {
     const int ceiling = s.static_upper();
     std::vector<std::size_t> searched;
     for (Move m : moves.reps) {
@@ -121,6 +114,13 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         else
             searched.push_back(known.size()), known.push_back({m, -Infinity, ceiling});
     }
+    // What earlier searches of this node proved (a checkpoint resumed). Proven here too, so the
+    // intervals meet; one that did not could only come from a fault, and is not used.
+    for (const RootBound& b : o.root_bounds)
+        for (std::size_t i : searched)
+            if (RootBound& k = known[i];
+                k.move == b.move && std::max(k.lo, b.lo) <= std::min(k.hi, b.hi))
+                k.lo = std::max(k.lo, b.lo), k.hi = std::min(k.hi, b.hi);
     // Without draws every final score is an area difference less komi, so a proven bound moves to
     // the nearest such score inside it, and so do the tests halfway up. The test against the best
     // still asks for half a point above it, as before the race: that is what the certificate
@@ -134,7 +134,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     int best = -Infinity;
     auto report = [&] {
         int top = -Infinity;
-        for (const RepBounds& k : known) best = std::max(best, k.lo), top = std::max(top, k.hi);
+        for (const RootBound& k : known) best = std::max(best, k.lo), top = std::max(top, k.hi);
         const int black_lo = sign > 0 ? best : -top, black_hi = sign > 0 ? top : -best;
         r.lower_x2 = std::max(r.lower_x2, black_lo);
         r.upper_x2 = std::min(r.upper_x2, black_hi);
@@ -144,6 +144,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     if (o.all_moves) {
         for (std::size_t i : searched) {
             int v;
+            if (known[i].lo == known[i].hi) continue;  // exact in an earlier run (root_bounds)
             if (!s.child_value(known[i].move, v) || s.stopped()) return best;
             known[i].lo = known[i].hi = v;
             report();
@@ -169,7 +170,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     for (u64 cap = std::max<u64>(o.race_cap, 1); report() > best && !s.stopped();
          cap = doubled(cap))
         for (std::size_t i : searched) {
-            RepBounds& k = known[i];
+            RootBound& k = known[i];
             // The first (most central) move is solved as before the race, by Searcher::exact's
             // tests with their depth kept from one to the next, within twice the nodes of all the
             // moves' caps together: where it fits (every board up to 4x4) the race is the one
@@ -219,11 +220,11 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
 // race's order 4x4's certificate took 166 million search nodes to write instead of 4.6 million.
 // The moves a stop leaves undecided go to r.undecided_moves.
 void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, int best,
-                   const std::vector<RepBounds>& known, SolveResult& r) {
+                   const std::vector<RootBound>& known, SolveResult& r) {
     enum { No, Yes, Open };
     std::vector<int> verdict(MaxPoints + 1, Open);  // [rep], a pass at the end
     auto slot = [](Move m) { return m == Pass ? MaxPoints : int{m}; };
-    for (const RepBounds& k : known)
+    for (const RootBound& k : known)
         verdict[slot(k.move)] = k.lo >= best ? Yes : k.hi < best ? No : Open;
     std::vector<Move> open;  // representatives, in the order of the legal moves
     for (Move m : moves.legal)
@@ -245,7 +246,7 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
         if (v == Yes) r.best_moves.push_back(m);
         if (v == Open) r.undecided_moves.push_back(m);
         if (o.all_moves)
-            for (const RepBounds& k : known)
+            for (const RootBound& k : known)
                 if (k.move == moves.rep(m)) r.move_values.push_back({m, sign * k.lo});
     }
     // Point order, the pass last, as the legal moves are listed.
@@ -366,7 +367,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
     const RootMoves moves = root_moves(h);
     int best = -Infinity;
     auto search = [&] {
-        std::vector<RepBounds> known;  // what the root's tests proved of each representative
+        // What the root's tests proved of each representative, kept in the result, where the
+        // checkpoints' at_rest (Searcher::start_run) reads it during the search.
+        std::vector<RootBound>& known = r.root_bounds;
         best = root_value(s, moves, o, sign, h.rules().ko != KoRule::Simple, h.rules().komi_x2, r,
                           known);
         if (s.stopped()) return;

@@ -54,6 +54,13 @@ struct SolveTables {
     OpenTable open;
 };
 
+// What the root's tests proved of one first move (a representative of its symmetry class): lo <=
+// its value <= hi, the side to move's view, half points; exact once they meet.
+struct RootBound {
+    Move move = Pass;
+    int lo = 0, hi = 0;
+};
+
 struct SolveOptions {
     // Memory of the tables a solve makes for itself (the retrograde analysis included).
     std::size_t hash_bytes = std::size_t{64} << 20;
@@ -112,11 +119,17 @@ struct SolveOptions {
     std::optional<int> aim_x2;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
+    // What earlier searches of this same position after this same history proved of its first
+    // moves (a checkpoint resumed: solver/checkpoint.hpp): the root's race starts from them
+    // instead of proving them again. Each is a proof about this very node, so it holds here.
+    std::vector<RootBound> root_bounds;
     // Called between two runs of the search (at a restart), when no thread is searching and the
     // tables hold only whole proofs, with the nodes searched so far, the restarts (first_run's
-    // included) and the bounds proven so far (as SolveResult's): checkpoints
-    // (solver/checkpoint.hpp) are written then.
-    std::function<void(u64 nodes, u64 restarts, int lower_x2, int upper_x2)> at_rest;
+    // included), the bounds proven so far and those of each first move (as SolveResult's):
+    // checkpoints (solver/checkpoint.hpp) are written then.
+    std::function<void(u64 nodes, u64 restarts, int lower_x2, int upper_x2,
+                       const std::vector<RootBound>& root)>
+        at_rest;
 };
 
 // The least number of nodes the principal variation may spend on resisting (SolveResult::pv).
@@ -142,6 +155,8 @@ struct SolveResult {
     // Stopped after the value was proven (lower == upper): the legal first moves not yet known
     // to be optimal or not (best_moves holds those found optimal so far).
     std::vector<Move> undecided_moves;
+    // What the root's tests proved of each first move searched (SolveOptions::root_bounds).
+    std::vector<RootBound> root_bounds;
     u64 nodes = 0;           // all threads, the principal variation's included
     u64 value_nodes = 0;     // of nodes, those spent until the value was proven
     u64 pv_nodes = 0;        // of nodes, those that proved the principal variation

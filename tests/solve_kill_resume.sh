@@ -54,6 +54,10 @@ if [ $status -ne 0 ]; then
     echo "the last run exited $status:"; cat "$dir/err"; exit 1
 fi
 [ "$(value_line "$dir/out")" = "$plain" ] || { echo "expected: $plain"; exit 1; }
+# The same position after the same moves: its bounds (and its first moves') are taken up again.
+if [ ${#resume[@]} -gt 0 ] && ! grep -q '^Resumed from .*, the value then in \[' "$dir/out"; then
+    echo "the resumed run did not take up the same position's bounds"; exit 1
+fi
 if [ "$killed" -lt 2 ] || [ "$termed" -lt 1 ] || [ $resumed -lt 3 ]; then
     echo "too few stops or nothing resumed: the test proved nothing"; exit 1
 fi

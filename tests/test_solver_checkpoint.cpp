@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "random_games.hpp"
 #include "rules/history.hpp"
 #include "solver/checkpoint.hpp"
+#include "solver/proof.hpp"
 #include "solver/search.hpp"
 
 using namespace smallgo;
@@ -52,39 +54,69 @@ void put_bytes(const std::string& path, const std::vector<char>& b) {
     out.write(b.data(), static_cast<std::streamsize>(b.size()));
 }
 
+// Every first move's bound (the mover's view; sign: 1 where Black moves first, else -1) holds its
+// exact value (`values`: Black's view, from --all-moves).
+void check_root_bounds(int sign, const std::vector<RootBound>& root,
+                       const std::vector<MoveValue>& values) {
+    for (const RootBound& b : root) {
+        INFO("first move " << int{b.move} << " in [" << b.lo << ", " << b.hi << "]");
+        CHECK(b.lo <= b.hi);
+        const auto v = std::find_if(values.begin(), values.end(),
+                                    [&](const MoveValue& m) { return m.move == b.move; });
+        REQUIRE(v != values.end());
+        CHECK(b.lo <= sign * v->value_x2);
+        CHECK(sign * v->value_x2 <= b.hi);
+    }
+}
+
 // Solves h in slices of `slice` nodes at first, a quarter more each time (a slice shorter than
 // a proof the table cannot keep would never finish it, in one process or many); after each, the
-// tables go through the file into fresh tables. Returns the last slice's result (complete unless
-// 100 slices did not finish).
+// tables and the first moves' bounds go through the file into fresh tables and the next slice's
+// race. Every rest's bounds, the whole position's and each first move's, must hold the values
+// (`value_x2`; `values`, each first move's). Returns the last slice's result (complete unless
+// 100 slices did not finish); `seeded` counts the slices that started from a first move's bound.
 SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const std::string& file,
-                            int& slices, int value_x2) {
+                            int& slices, int value_x2, const std::vector<MoveValue>& values,
+                            int& seeded) {
     const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
     SolveCheckpointTotals totals;
+    totals.path = checkpoint_path(h);
+    // Before the search: during it h is its path, with the moves under test played.
+    const int sign = h.current().to_move == Color::Black ? 1 : -1;
     SolveResult r;
     for (slices = 1; slices <= 100; ++slices, slice += slice / 4) {
         SolveTables tables(hash_bytes);
+        SolveOptions o = options(tables, hash_bytes);
         if (slices > 1) {
             const auto problem = read_solve_checkpoint(file, key, tables, totals);
             INFO((problem ? *problem : std::string()));
             REQUIRE_FALSE(problem);
+            REQUIRE(totals.path == checkpoint_path(h));
+            o.root_bounds = totals.root;
+            const int area = 2 * h.geometry().points() + std::abs(h.rules().komi_x2);
+            seeded += std::any_of(totals.root.begin(), totals.root.end(),
+                                  [&](const RootBound& b) { return b.lo > -area || b.hi < area; });
         }
-        SolveOptions o = options(tables, hash_bytes);
         o.node_limit = slice;
         o.first_run = totals.restarts;
         // At every rest: the restarts go on from the last slice's, and the bounds hold the value.
         u64 last_restarts = totals.restarts;
         int rests = 0;
-        o.at_rest = [&](u64, u64 restarts, int lower_x2, int upper_x2) {
+        o.at_rest = [&](u64, u64 restarts, int lower_x2, int upper_x2,
+                        const std::vector<RootBound>& root) {
             ++rests;
             CHECK(restarts == last_restarts + 1);
             last_restarts = restarts;
             CHECK(lower_x2 <= value_x2);
             CHECK(value_x2 <= upper_x2);
+            check_root_bounds(sign, root, values);
         };
         r = solve(h, o);
         CHECK(static_cast<u64>(rests) == r.restarts);
         if (r.complete) break;
+        check_root_bounds(sign, r.root_bounds, values);
         totals.nodes += r.nodes, totals.runs += 1, totals.restarts += r.restarts;
+        totals.root = r.root_bounds;
         REQUIRE_FALSE(write_solve_checkpoint(file, key, tables, totals));
     }
     return r;
@@ -96,7 +128,7 @@ TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted va
     std::mt19937_64 rng(20261127);
     const std::pair<int, int> boards[] = {{2, 3}, {2, 4}, {3, 3}, {1, 7}, {2, 5}};
     TempFile file("smallgo-test-slices");
-    int compared = 0, resumed = 0;
+    int compared = 0, resumed = 0, seeded = 0;
     for (int round = 0; round < 2 * static_cast<int>(std::size(Presets)) * 5; ++round) {
         // Every board and preset from the start, then after a few random moves.
         History h = testing::random_game(round, boards, Presets, round < 30 ? 0 : 4, rng);
@@ -109,18 +141,28 @@ TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted va
         if (!plain.complete) continue;
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
                                  << " turns, value " << plain.value_x2);
+        // Every first move's value, to check the bounds the slices hand on.
+        SolveTables all_tables(hash_bytes);
+        SolveOptions all = options(all_tables, hash_bytes);
+        all.all_moves = true;
+        all.node_limit = 20'000'000;
+        const SolveResult each = solve(h, all);
+        if (!each.complete) continue;
         int slices = 0;
-        const SolveResult sliced = solve_in_slices(
-            h, hash_bytes, std::max<u64>(plain.nodes / 6, 2000), file.path, slices, plain.value_x2);
+        const SolveResult sliced =
+            solve_in_slices(h, hash_bytes, std::max<u64>(plain.nodes / 6, 2000), file.path, slices,
+                            plain.value_x2, each.move_values, seeded);
         REQUIRE(sliced.complete);
         REQUIRE(sliced.value_x2 == plain.value_x2);
         REQUIRE(sliced.best_moves == plain.best_moves);
         ++compared;
         resumed += slices > 1;
     }
-    INFO(compared << " compared, " << resumed << " of them resumed at least once");
+    INFO(compared << " compared, " << resumed << " of them resumed at least once, " << seeded
+                  << " slices started from a first move's bound");
     REQUIRE(compared >= 50);
     REQUIRE(resumed >= compared / 2);
+    REQUIRE(seeded >= compared / 4);
 }
 
 TEST_CASE("solver: a checkpoint's proofs give the right values at other positions of the game",
@@ -185,7 +227,8 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
     REQUIRE(tables.proofs.used() > 0);
     const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
     TempFile file("smallgo-test-bad");
-    SolveCheckpointTotals totals{1234, 5.5, 3, 77, -2, 6};
+    SolveCheckpointTotals totals{1234, 5.5, 3, 77, -2, 6, 0xFEEDFACE12345678, {}};
+    totals.root = {{2, -3, 4}, {Pass, -12, -12}, {0, -Infinity, Infinity}};
     REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
     const std::vector<char> good = bytes_of(file.path);
 
@@ -206,6 +249,13 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         CHECK(t.restarts == 77);
         CHECK(t.lower_x2 == -2);
         CHECK(t.upper_x2 == 6);
+        CHECK(t.path == totals.path);
+        REQUIRE(t.root.size() == totals.root.size());
+        for (std::size_t i = 0; i < t.root.size(); ++i) {
+            CHECK(t.root[i].move == totals.root[i].move);
+            CHECK(t.root[i].lo == totals.root[i].lo);
+            CHECK(t.root[i].hi == totals.root[i].hi);
+        }
         SolveCheckpointKey peeked;
         REQUIRE_FALSE(read_solve_checkpoint_key(file.path, peeked));
         CHECK(peeked.hash_bytes == hash_bytes);
@@ -234,6 +284,22 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         b[152] ^= 1;  // the header's node total
         put_bytes(file.path, b);
         refused(key, "damaged (checksum)");
+        b = good;
+        b[194] ^= 1;  // the history's hash
+        put_bytes(file.path, b);
+        refused(key, "damaged (checksum)");
+        b = good;
+        b[200] = 66;  // more first moves than a board has
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[212] = b[213] = static_cast<char>(0xF0);  // the first move's hi below its lo
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[208] = 6;  // a first move off the 2x3 board
+        put_bytes(file.path, b);
+        refused(key, "bad header");
     }
     SECTION("truncated or too long") {
         put_bytes(file.path, std::vector<char>(good.begin(), good.end() - 8));
