@@ -176,6 +176,22 @@ void write_svg_file(const std::string& path, const Solved& s) {
     out << svg_board(pic);
 }
 
+// What the root's tests proved of each first move searched (one of each symmetry class), Black's
+// view, within the board's scores: where a stopped search stands, move by move.
+struct FirstMoveBounds {
+    Move move;
+    int lower_x2, upper_x2;
+};
+std::vector<FirstMoveBounds> first_move_bounds(const Solved& s) {
+    const int sign = s.h.current().to_move == Color::Black ? 1 : -1;
+    const int reach = 2 * s.g.points(), komi = s.r.komi_x2;
+    auto clamp = [&](int v) { return std::clamp(v, -reach - komi, reach - komi); };
+    std::vector<FirstMoveBounds> out;
+    for (const RootBound& b : s.res.root_bounds)
+        out.push_back({b.move, clamp(sign > 0 ? b.lo : -b.hi), clamp(sign > 0 ? b.hi : -b.lo)});
+    return out;
+}
+
 void print_json(const Solved& s, const SolveArgs& a) {
     const Geometry& g = s.g;
     const SolveResult& res = s.res;
@@ -201,6 +217,9 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["best_moves"] = names(res.best_moves);
     j["pv"] = names(res.pv);
     j["undecided_moves"] = names(res.undecided_moves);
+    j["first_moves"] = nlohmann::json::object();
+    for (const FirstMoveBounds& b : first_move_bounds(s))
+        j["first_moves"][g.aga(b.move)] = {b.lower_x2 / 2.0, b.upper_x2 / 2.0};
     if (a.all_moves) {
         j["move_values"] = nlohmann::json::object();
         for (auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;
@@ -298,6 +317,12 @@ void print_text(const Solved& s, const SolveArgs& a) {
             "Stopped ({}) before the end: the value lies in [{}, {}] (Black minus White minus "
             "komi)\n",
             s.stopped, komi_text(res.lower_x2), komi_text(res.upper_x2));
+        std::string moves;
+        for (const FirstMoveBounds& b : first_move_bounds(s))
+            moves += fmt::format("{}{} [{}, {}]", moves.empty() ? "" : ", ", g.aga(b.move),
+                                 komi_text(b.lower_x2), komi_text(b.upper_x2));
+        if (!moves.empty())
+            fmt::print("First moves searched (one of each symmetry class): {}\n", moves);
     } else {
         fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
         fmt::print("Optimal moves for {}: {}\n", color_name(s.h.current().to_move),
