@@ -185,7 +185,10 @@ struct FirstMoveBounds {
 std::vector<FirstMoveBounds> first_move_bounds(const Solved& s) {
     const int sign = s.h.current().to_move == Color::Black ? 1 : -1;
     const int reach = 2 * s.g.points(), komi = s.r.komi_x2;
-    auto clamp = [&](int v) { return std::clamp(v, -reach - komi, reach - komi); };
+    // As solve()'s bounds: a draw (0) is a score too under simple ko, whatever the komi.
+    auto clamp = [&](int v) {
+        return std::clamp(v, std::min(-reach - komi, 0), std::max(reach - komi, 0));
+    };
     std::vector<FirstMoveBounds> out;
     for (const RootBound& b : s.res.root_bounds)
         out.push_back({b.move, clamp(sign > 0 ? b.lo : -b.hi), clamp(sign > 0 ? b.hi : -b.lo)});
@@ -524,10 +527,12 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--svg", a->svg,
                     "Draw the position, each legal move's value (with --all-moves) and the "
                     "principal variation numbered, to this SVG file (default: none)");
-    cmd->add_option("--aim", a->aim,
-                    "A conjectured value (Black minus White minus komi): the first test asks "
-                    "whether Black reaches it; the value is proven exactly either way (e.g. 25 "
-                    "on 5x5; default: whether the side to move gets more than half the board)");
+    cmd->add_option(
+        "--aim", a->aim,
+        "A conjectured value (Black minus White minus komi): the first test asks "
+        "whether Black reaches it; the value is proven exactly either way (e.g. 25 "
+        "on 5x5; default: whether the side to move gets more than half the board, under "
+        "simple ko whether it wins)");
     cmd->add_option("--proof", a->proof,
                     "Write a proof certificate of the value to this file, for `smallgo verify` "
                     "(superko rules; docs/proof.md; default: none)");

@@ -42,6 +42,7 @@ void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
     if (same_position_) o.root_bounds = before_.root;
     after_ = before_;
     after_.path = path_;
+    if (!same_position_) after_.root.clear();  // another position's
     start_ = last_ = std::chrono::steady_clock::now();
     o.first_run = before_.restarts;
     if (write_.empty()) return;

@@ -140,6 +140,8 @@ struct Fd {
 std::optional<std::string> read_header(int fd, const std::string& path, Header& h, WordSum& sum) {
     const std::string bad = "checkpoint " + path;
     if (!read_fully(fd, &h, sizeof h)) return bad + " is truncated or not a solver checkpoint";
+    if (std::memcmp(h.magic, Magic, 7) == 0 && h.magic[7] != Magic[7])
+        return bad + " was written by another build of the solver (an older format)";
     if (std::memcmp(h.magic, Magic, sizeof Magic) != 0) return bad + " is not a solver checkpoint";
     if (std::string(h.build, sizeof h.build) != SMALLGO_SOLVER_BUILD_ID)
         return bad +
@@ -275,10 +277,14 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     if (h.used > tables.proofs.capacity() || h.head == 0 || h.root_count > RootSlots)
         return bad + " has a bad header";
     const int points = key.rows * key.cols;
-    for (std::size_t i = 0; i < h.root_count; ++i)
-        if (const RootBound b = unpack(h.root[i]);
-            b.move < Pass || b.move >= points || b.lo > b.hi || b.lo < -Infinity || b.hi > Infinity)
+    for (std::size_t i = 0; i < h.root_count; ++i) {
+        // The raw fields first: a move off the board must not pass by narrowing.
+        const int move = static_cast<i16>(h.root[i] & 0xFFFF);
+        const RootBound b = unpack(h.root[i]);
+        if (h.root[i] >> 48 != 0 || move < Pass || move >= points || b.lo > b.hi ||
+            b.lo < -Infinity || b.hi > Infinity)
             return bad + " has a bad header";
+    }
     if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum) ||
         !read_words(in.fd, tables.lists.words(), h.ring_words, sum))
         return bad + " is truncated";

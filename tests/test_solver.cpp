@@ -10,6 +10,7 @@
 #include "random_games.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
+#include "solver/proof.hpp"
 #include "solver/search.hpp"
 
 using namespace smallgo;
@@ -527,6 +528,62 @@ TEST_CASE("solver: a conjectured value to test first (--aim) changes no value", 
     REQUIRE(checked >= cases(80));
     REQUIRE(aims >= 6 * cases(80));
     REQUIRE(moved >= cases(80));  // the aim does change the tests asked
+}
+
+// The aim's first test asks whether Black reaches it, whichever side moves: the first test of a
+// first move to end is High in a Black child (Low in a White one) exactly where that move reaches
+// the aim. On 1x7 with at most two stones no static bound narrows the test asked, and the aims
+// (the move's value and a point either side) make a test asked with the sides' roles swapped, or
+// at the aim's negation, answer the other way at least once.
+TEST_CASE("solver: --aim's first test asks whether Black reaches it, either side to move",
+          "[solver]") {
+    const Geometry g = *Geometry::make(1, 7);
+    for (const char* preset : {"tromp-taylor", "aga"}) {
+        const Rules rules = find_preset(preset)->rules;
+        for (Move before : {NoMove, Move{3}, Move{1}}) {
+            History h(g, rules);
+            if (before != NoMove) REQUIRE(h.play(before) == Verdict::Legal);
+            SolveOptions all = small_options();
+            all.all_moves = true;
+            const SolveResult each = solve(h, all);
+            REQUIRE(each.complete);
+            const Color child = h.current().to_move == Color::Black ? Color::White : Color::Black;
+            int checked = 0;
+            for (int offset : {0, 2, -2}) {
+                Progress first{NoMove, 0, Unknown, 0};
+                SolveOptions o = small_options();
+                o.progress = [&](const Progress& p) {
+                    if (first.answer == Unknown && p.answer != Unknown) first = p;
+                };
+                // The value of the move the race asks first, found from a first run.
+                auto value_of = [&](Move m) {
+                    for (const MoveValue& mv : each.move_values)
+                        if (mv.move == m) return mv.value_x2;
+                    FAIL("no value for the move asked first");
+                    return 0;
+                };
+                o.aim_x2 = 0;
+                solve(h, o);
+                REQUIRE(first.answer != Unknown);
+                const Move asked = first.move;
+                const int aim = value_of(asked) + offset;
+                first = {NoMove, 0, Unknown, 0};
+                o.aim_x2 = aim;
+                const SolveResult r = solve(h, o);
+                REQUIRE(r.complete);
+                REQUIRE(r.value_x2 == each.value_x2);
+                INFO(preset << " after " << int{before} << ": aim " << aim << ", move "
+                            << int{first.move} << " of value " << value_of(first.move));
+                REQUIRE(first.move == asked);
+                const bool reaches = value_of(asked) >= aim;
+                const int expected =
+                    (child == Color::Black) == reaches ? smallgo::High : smallgo::Low;
+                CHECK(first.answer == expected);
+                ++checked;
+            }
+            REQUIRE(checked == 3);
+        }
+    }
 }
 
 TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {

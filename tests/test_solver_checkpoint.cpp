@@ -93,10 +93,21 @@ SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const
             REQUIRE_FALSE(problem);
             REQUIRE(totals.path == checkpoint_path(h));
             o.root_bounds = totals.root;
-            const int area = 2 * h.geometry().points() + std::abs(h.rules().komi_x2);
-            seeded += std::any_of(totals.root.begin(), totals.root.end(),
-                                  [&](const RootBound& b) { return b.lo > -area || b.hi < area; });
+            // A bound proven by a test (a lower bound short of exact: no move decided without a
+            // search, nor the static bounds alone, gives one).
+            seeded += std::any_of(totals.root.begin(), totals.root.end(), [&](const RootBound& b) {
+                return b.lo > -Infinity && b.lo < b.hi;
+            });
         }
+        // The race starts from the seeds: no first move's bounds are ever looser than them.
+        auto within_seeds = [&](const std::vector<RootBound>& root) {
+            for (const RootBound& seed : o.root_bounds)
+                for (const RootBound& b : root)
+                    if (b.move == seed.move) {
+                        CHECK(b.lo >= seed.lo);
+                        CHECK(b.hi <= seed.hi);
+                    }
+        };
         o.node_limit = slice;
         o.first_run = totals.restarts;
         // At every rest: the restarts go on from the last slice's, and the bounds hold the value.
@@ -110,11 +121,13 @@ SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const
             CHECK(lower_x2 <= value_x2);
             CHECK(value_x2 <= upper_x2);
             check_root_bounds(sign, root, values);
+            within_seeds(root);
         };
         r = solve(h, o);
         CHECK(static_cast<u64>(rests) == r.restarts);
         if (r.complete) break;
         check_root_bounds(sign, r.root_bounds, values);
+        within_seeds(r.root_bounds);
         totals.nodes += r.nodes, totals.runs += 1, totals.restarts += r.restarts;
         totals.root = r.root_bounds;
         REQUIRE_FALSE(write_solve_checkpoint(file, key, tables, totals));
@@ -300,6 +313,14 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         b[208] = 6;  // a first move off the 2x3 board
         put_bytes(file.path, b);
         refused(key, "bad header");
+        b = good;
+        b[209] = 1;  // the same move 256 points off: not to be read as 2
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[214] = 1;  // the slot's unused last field
+        put_bytes(file.path, b);
+        refused(key, "bad header");
     }
     SECTION("truncated or too long") {
         put_bytes(file.path, std::vector<char>(good.begin(), good.end() - 8));
@@ -320,6 +341,10 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         b[8] = b[8] == '0' ? '1' : '0';  // the build id's first digit
         put_bytes(file.path, b);
         refused(key, "another build of the solver");
+        b = good;
+        b[7] = '1';  // the format before the first moves' bounds
+        put_bytes(file.path, b);
+        refused(key, "another build of the solver (an older format)");
     }
     SECTION("another game or other tables") {
         SolveCheckpointKey k = key;
