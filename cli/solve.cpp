@@ -6,6 +6,7 @@
 // --time-limit stop the search: the output (text, JSON, SGF and SVG alike) then gives the bounds
 // proven and says what stopped it; the exit code is the signal's (130, 143) or 0 for a limit the
 // user set.
+#include <algorithm>
 #include <ctime>
 #include <fstream>
 #include <stdexcept>
@@ -176,8 +177,8 @@ void write_svg_file(const std::string& path, const Solved& s) {
     out << svg_board(pic);
 }
 
-// What the root's tests proved of each first move searched (one of each symmetry class), Black's
-// view, within the board's scores: where a stopped search stands, move by move.
+// What the root proved of each first move (one of each symmetry class, by a test or without a
+// search), Black's view, within the board's scores: where a stopped search stands, move by move.
 struct FirstMoveBounds {
     Move move;
     int lower_x2, upper_x2;
@@ -325,7 +326,7 @@ void print_text(const Solved& s, const SolveArgs& a) {
             moves += fmt::format("{}{} [{}, {}]", moves.empty() ? "" : ", ", g.aga(b.move),
                                  komi_text(b.lower_x2), komi_text(b.upper_x2));
         if (!moves.empty())
-            fmt::print("First moves searched (one of each symmetry class): {}\n", moves);
+            fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", moves);
     } else {
         fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
         fmt::print("Optimal moves for {}: {}\n", color_name(s.h.current().to_move),
@@ -433,11 +434,13 @@ void run_solve(const SolveArgs& a) {
         o.node_limit = a.max_nodes;
         if (!a.aim.empty()) {
             const int aim = parse_half_points(a.aim, "--aim");
+            // solve()'s score range: a draw's 0 too (simple ko), whatever the komi.
             const int reach = 2 * g.points();
-            if (aim < -reach - s.r.komi_x2 || aim > reach - s.r.komi_x2)
+            const int least = std::min(-reach - s.r.komi_x2, 0);
+            const int most = std::max(reach - s.r.komi_x2, 0);
+            if (aim < least || aim > most)
                 throw UsageError(fmt::format("bad --aim {}: a final score on {} lies in [{}, {}]",
-                                             a.aim, g.name(), komi_text(-reach - s.r.komi_x2),
-                                             komi_text(reach - s.r.komi_x2)));
+                                             a.aim, g.name(), komi_text(least), komi_text(most)));
             o.aim_x2 = aim;
         }
         if (checkpoints.active()) {

@@ -155,7 +155,8 @@ struct SolveResult {
     // Stopped after the value was proven (lower == upper): the legal first moves not yet known
     // to be optimal or not (best_moves holds those found optimal so far).
     std::vector<Move> undecided_moves;
-    // What the root's tests proved of each first move searched (SolveOptions::root_bounds).
+    // What the root proved of each first move, one of each symmetry class, by a test or without a
+    // search (SolveOptions::root_bounds).
     std::vector<RootBound> root_bounds;
     u64 nodes = 0;           // all threads, the principal variation's included
     u64 value_nodes = 0;     // of nodes, those spent until the value was proven
