@@ -185,11 +185,8 @@ struct FirstMoveBounds {
 };
 std::vector<FirstMoveBounds> first_move_bounds(const Solved& s) {
     const int sign = s.h.current().to_move == Color::Black ? 1 : -1;
-    const int reach = 2 * s.g.points(), komi = s.r.komi_x2;
-    // As solve()'s bounds: a draw (0) is a score too under simple ko, whatever the komi.
-    auto clamp = [&](int v) {
-        return std::clamp(v, std::min(-reach - komi, 0), std::max(reach - komi, 0));
-    };
+    const ScoreRange range = score_range(s.h);
+    auto clamp = [&](int v) { return std::clamp(v, range.lower_x2, range.upper_x2); };
     std::vector<FirstMoveBounds> out;
     for (const RootBound& b : s.res.root_bounds)
         out.push_back({b.move, clamp(sign > 0 ? b.lo : -b.hi), clamp(sign > 0 ? b.hi : -b.lo)});
@@ -434,13 +431,11 @@ void run_solve(const SolveArgs& a) {
         o.node_limit = a.max_nodes;
         if (!a.aim.empty()) {
             const int aim = parse_half_points(a.aim, "--aim");
-            // solve()'s score range: a draw's 0 too (simple ko), whatever the komi.
-            const int reach = 2 * g.points();
-            const int least = std::min(-reach - s.r.komi_x2, 0);
-            const int most = std::max(reach - s.r.komi_x2, 0);
-            if (aim < least || aim > most)
+            const ScoreRange range = score_range(s.h);
+            if (aim < range.lower_x2 || aim > range.upper_x2)
                 throw UsageError(fmt::format("bad --aim {}: a final score on {} lies in [{}, {}]",
-                                             a.aim, g.name(), komi_text(least), komi_text(most)));
+                                             a.aim, g.name(), komi_text(range.lower_x2),
+                                             komi_text(range.upper_x2)));
             o.aim_x2 = aim;
         }
         if (checkpoints.active()) {

@@ -30,8 +30,8 @@ void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
                               std::size_t hash_bytes, bool board_lists) {
     key_ = checkpoint_key(h, hash_bytes, board_lists);
     tables_ = &tables;
-    const int n = h.geometry().points();
-    before_.lower_x2 = -2 * n - h.rules().komi_x2, before_.upper_x2 = 2 * n - h.rules().komi_x2;
+    const ScoreRange range = score_range(h);
+    before_.lower_x2 = range.lower_x2, before_.upper_x2 = range.upper_x2;
     if (!resume_.empty())
         if (auto problem = read_solve_checkpoint(resume_, key_, tables, before_))
             throw UsageError(*problem);

@@ -301,6 +301,11 @@ void principal_variation(Searcher& s, History& h, int value, u64 budget, u64 fir
 }
 }  // namespace
 
+ScoreRange score_range(const History& h) {
+    const int reach = 2 * h.geometry().points(), komi = h.rules().komi_x2;
+    return {std::min(-reach - komi, 0), std::max(reach - komi, 0)};
+}
+
 SolveResult solve(History& h, const SolveOptions& o) {
     const auto start = Clock::now();
     // Step 1. The tables. Simple ko: the history-free game's values (retrograde.hpp), where they
@@ -319,9 +324,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
 
     SolveResult r;
     const int sign = h.current().to_move == Color::Black ? 1 : -1;
-    const int n = h.geometry().points();
-    r.lower_x2 = std::min(-2 * n - h.rules().komi_x2, 0);
-    r.upper_x2 = std::max(2 * n - h.rules().komi_x2, 0);
+    const ScoreRange range = score_range(h);
+    r.lower_x2 = range.lower_x2, r.upper_x2 = range.upper_x2;
     r.threads = std::max(1, o.threads);
     s.report_bounds_from(&r);
     auto finish = [&] {

@@ -174,6 +174,15 @@ struct SolveResult {
     double cycle_seconds = 0;  // building them (or finding that they do not fit)
 };
 
+// The scores a game on h's board can end with, in half points, Black minus White minus komi:
+// from White owning the whole board to Black owning it, and 0 whatever the komi (a draw by
+// repetition under simple ko). solve()'s bounds before anything is proven; an aim or a reported
+// bound lies within them.
+struct ScoreRange {
+    int lower_x2, upper_x2;
+};
+ScoreRange score_range(const History& h);
+
 // Solves the game from h's current position (the history before it counts for the ko rules).
 // h is used as the search path and is unchanged on return.
 SolveResult solve(History& h, const SolveOptions& options);
