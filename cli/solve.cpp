@@ -444,7 +444,18 @@ void run_solve(const SolveArgs& a) {
             const bool cycle = o.use_cycle_bounds && s.h.rules().ko == KoRule::Simple;
             kept.emplace(cycle ? o.hash_bytes / 2 : o.hash_bytes, o.board_lists);
             o.tables = &*kept;
-            checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists);
+            {
+                // Reading a large checkpoint takes up to a minute: a signal then ends the
+                // command with one line once the read is done, before any search.
+                StopOnSignals reading;
+                checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists);
+                if (reading.signal() != 0)
+                    throw Stopped{
+                        fmt::format(
+                            "solve: {} while {}; nothing was searched", reading.reason(),
+                            a.resume.empty() ? "preparing the checkpoint" : "reading " + a.resume),
+                        reading.exit_code()};
+            }
             s.checkpoints = &checkpoints;
         }
         StopOnSignals signals(a.time_limit);
