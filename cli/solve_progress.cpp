@@ -3,6 +3,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <fmt/core.h>
 
 namespace smallgo::cli {
@@ -19,8 +21,8 @@ void SolveProgress::attach(SolveOptions& o) {
 
 void SolveProgress::clear() {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (shown_ > 0) fmt::print(stderr, "\r{:79}\r", "");
-    shown_ = 0;
+    if (shown_ > 0) fmt::print(stderr, "\r{:{}}\r", "", width_);
+    shown_ = 0, width_ = 0;
 }
 
 void SolveProgress::report(const Progress& p) {
@@ -29,8 +31,14 @@ void SolveProgress::report(const Progress& p) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (t - shown_ < 0.5) return;
     shown_ = t;
-    fmt::print(stderr, "\r{}{:.0f} s: first move {}, depth {}, {} nodes (this thread)   ", what_, t,
-               g_.aga(p.move), p.depth, p.nodes);
+    std::string line = fmt::format("{}{:.0f} s: ", what_, t);
+    if (p.bounds)
+        line += fmt::format("value in [{}, {}]; ", komi_text(p.lower_x2), komi_text(p.upper_x2));
+    line += fmt::format("first move {}, depth {}, {} nodes (this thread)", g_.aga(p.move), p.depth,
+                        p.nodes);
+    // Padded to the last line's width, so that none of it is left behind.
+    fmt::print(stderr, "\r{:{}}", line, std::max(width_, line.size()));
+    width_ = line.size();
 }
 
 }  // namespace smallgo::cli

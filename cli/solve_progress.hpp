@@ -1,6 +1,7 @@
 // The progress line of a search on stderr, for solve and table: while stderr is a terminal, the
-// first move being searched, the depth reached and the nodes, one line rewritten at most twice a
-// second and wiped when the search ends. Off a terminal it prints nothing, so logs and pipes get
+// bounds of the value proven so far (where the search reports them), the first move being
+// searched, the depth reached and the nodes, one line rewritten at most twice a second and wiped
+// when the search ends. Off a terminal it prints nothing, so logs and pipes get
 // only the answer.
 #pragma once
 
@@ -34,7 +35,8 @@ class SolveProgress {
     std::string what_;
     std::mutex mutex_;  // reports come from every search thread
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    double shown_ = 0;  // seconds at the last line shown, 0 while none is
+    double shown_ = 0;       // seconds at the last line shown, 0 while none is
+    std::size_t width_ = 0;  // its length
 };
 
 }  // namespace smallgo::cli

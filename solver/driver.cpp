@@ -271,7 +271,8 @@ Move Searcher::table_move_reaching(int target) {
 
 void Searcher::report(int depth, Kind kind) const {
     if (options_.progress && h_->turns() == root_turns_ + 1)
-        options_.progress({root_move_, depth, static_cast<int>(kind), nodes});
+        options_.progress({root_move_, depth, static_cast<int>(kind), nodes, result_ != nullptr,
+                           result_ ? result_->lower_x2 : 0, result_ ? result_->upper_x2 : 0});
 }
 
 bool Searcher::restart_due() {

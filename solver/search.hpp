@@ -30,11 +30,15 @@ namespace smallgo {
 
 // A step of a long search, for progress reports: a test of the value of the first move `move`
 // finished at this depth (answer 1: the value reaches beta, -1: it does not, 0: still open).
+// With it, where solve() reports (`bounds`), the bounds of the whole position's value proven so
+// far, Black's view, as SolveResult has them.
 struct Progress {
     Move move;
     int depth;
     int answer;
     u64 nodes;  // of the thread that reports
+    bool bounds = false;
+    int lower_x2 = 0, upper_x2 = 0;
 };
 
 // A table of proofs and a cache of open tests that outlive one solve: a game (GTP) keeps them

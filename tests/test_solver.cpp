@@ -2,6 +2,7 @@
 // small boards, and its own principal variations replayed by the kernel.
 #include <catch2/catch.hpp>
 
+#include <mutex>
 #include <optional>
 #include <random>
 #include <span>
@@ -584,6 +585,49 @@ TEST_CASE("solver: --aim's first test asks whether Black reaches it, either side
             REQUIRE(checked == 3);
         }
     }
+}
+
+TEST_CASE("solver: progress reports hold the value within their bounds, which only narrow",
+          "[solver][parallel]") {
+    // Random histories on 1x6, 2x3, 1x7 and 2x4 under every preset, with 1 and 2 threads: every
+    // report of a solve carries bounds of the position's value (Black's view) that hold the value
+    // the solve ends with, lie within the board's scores, and never widen from one report to the
+    // next (the progress line shows them as proven).
+    std::mt19937_64 rng(20261128);
+    const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}, {2, 4}};
+    int checked = 0, narrowed = 0;
+    for (int round = 0; checked < cases(30) && round < 3000; ++round) {
+        History h = longer_random_history(round, boards, rng);
+        if (h.game_over()) continue;
+        const ScoreRange range = score_range(h);
+        for (int threads : {1, 2}) {
+            std::vector<Progress> reports;
+            std::mutex m;
+            SolveOptions o = small_options();
+            o.threads = threads;
+            o.progress = [&](const Progress& p) {
+                std::lock_guard<std::mutex> lock(m);
+                reports.push_back(p);
+            };
+            const SolveResult r = solve(h, o);
+            if (!r.complete || reports.empty()) continue;
+            INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                     << " turns, " << threads << " threads");
+            int lower = range.lower_x2, upper = range.upper_x2;
+            for (const Progress& p : reports) {
+                REQUIRE(p.bounds);
+                CHECK(p.lower_x2 <= r.value_x2);
+                CHECK(r.value_x2 <= p.upper_x2);
+                CHECK(p.lower_x2 >= lower);
+                CHECK(p.upper_x2 <= upper);
+                if (p.lower_x2 > range.lower_x2 || p.upper_x2 < range.upper_x2) ++narrowed;
+                lower = p.lower_x2, upper = p.upper_x2;
+            }
+            ++checked;
+        }
+    }
+    REQUIRE(checked >= cases(30));
+    REQUIRE(narrowed >= cases(30));  // bounds were reported narrowed, not only the whole range
 }
 
 TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][parallel]") {
