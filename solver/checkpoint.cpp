@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "rules/durable_file.hpp"
@@ -124,9 +125,16 @@ u64 pack(const RootBound& b) {
     return u(b.move) | u(b.lo) << 16 | u(b.hi) << 32;
 }
 
-RootBound unpack(u64 w) {
+// A first move's bound as pack() wrote it on a board of `points` points, or nothing where a
+// field cannot be one of pack()'s: a move off the board, bounds out of order or beyond Infinity,
+// bits past the three fields.
+std::optional<RootBound> unpack(u64 w, int points) {
     auto i = [&](int shift) { return static_cast<int>(static_cast<i16>(w >> shift & 0xFFFF)); };
-    return {static_cast<Move>(i(0)), i(16), i(32)};
+    // The move's field is checked before it narrows to a Move, which could bring it on the board.
+    const int move = i(0), lo = i(16), hi = i(32);
+    if (w >> 48 != 0 || move < Pass || move >= points || lo > hi || lo < -Infinity || hi > Infinity)
+        return std::nullopt;
+    return RootBound{static_cast<Move>(move), lo, hi};
 }
 
 struct Fd {
@@ -276,14 +284,11 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
                "--no-cycle-bounds halves them)";
     if (h.used > tables.proofs.capacity() || h.head == 0 || h.root_count > RootSlots)
         return bad + " has a bad header";
-    const int points = key.rows * key.cols;
+    std::vector<RootBound> root;
     for (std::size_t i = 0; i < h.root_count; ++i) {
-        // The raw fields first: a move off the board must not pass by narrowing.
-        const int move = static_cast<i16>(h.root[i] & 0xFFFF);
-        const RootBound b = unpack(h.root[i]);
-        if (h.root[i] >> 48 != 0 || move < Pass || move >= points || b.lo > b.hi ||
-            b.lo < -Infinity || b.hi > Infinity)
-            return bad + " has a bad header";
+        const std::optional<RootBound> b = unpack(h.root[i], key.rows * key.cols);
+        if (!b) return bad + " has a bad header";
+        root.push_back(*b);
     }
     if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum) ||
         !read_words(in.fd, tables.lists.words(), h.ring_words, sum))
@@ -297,8 +302,7 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     totals.restarts = h.restarts;
     totals.lower_x2 = h.lower_x2, totals.upper_x2 = h.upper_x2;
     totals.path = h.path;
-    totals.root.clear();
-    for (std::size_t i = 0; i < h.root_count; ++i) totals.root.push_back(unpack(h.root[i]));
+    totals.root = std::move(root);
     return std::nullopt;
 }
 
