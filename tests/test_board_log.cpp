@@ -8,12 +8,13 @@
 #include <random>
 #include <vector>
 
+#include "case_budget.hpp"
 #include "solver/board_log.hpp"
 
 using namespace smallgo;
 
 TEST_CASE("board log: lists read back, and lost ones are never taken for others", "[solver]") {
-    std::mt19937_64 rng(20261126);
+    std::mt19937_64 rng(test::seed(20261126));
     // A ring of 256 fingerprints, so that lists of up to 64 are kept and it wraps often.
     BoardLog log(256 * sizeof(u32));
     REQUIRE(log.append(nullptr, 0) == BoardLog::NoList);

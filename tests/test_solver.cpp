@@ -90,7 +90,7 @@ History random_history(int round, std::mt19937_64& rng, bool& captured) {
 // number checked. The tests against the reference on random histories share this loop.
 template <class Check>
 int check_random_histories(u64 seed, int wanted, Check check) {
-    std::mt19937_64 rng(seed);
+    std::mt19937_64 rng(test::seed(seed));
     int checked = 0;
     for (int round = 0; checked < wanted && round < 5000; ++round) {
         bool captured;
@@ -224,7 +224,7 @@ TEST_CASE("solver: the principal variation is optimal, and the losing side resis
 // game is solved with the game's one table, crowded (256 KB) or roomy (8 MB), and must get the
 // value and optimal moves of a solve with a fresh table (itself checked against the reference).
 TEST_CASE("solver: tables kept across the solves of a game change no value", "[solver]") {
-    std::mt19937_64 rng(20261125);
+    std::mt19937_64 rng(test::seed(20261125));
     const std::pair<int, int> boards[] = {{2, 2}, {1, 4}, {1, 5}, {2, 3}};
     int compared = 0;
     u64 kept_nodes = 0, fresh_nodes = 0;  // of the roomy games' later solves
@@ -348,7 +348,7 @@ TEST_CASE("solver: the boards' fingerprint lists change no value", "[solver]") {
 // reference's reach, with a table small enough that entries are replaced all the time.
 TEST_CASE("solver: the table changes no value after random histories on 6 to 7 points",
           "[solver]") {
-    std::mt19937_64 rng(20261122);
+    std::mt19937_64 rng(test::seed(20261122));
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}};
     int checked = 0, unfinished = 0, checked_many = 0, with_cycle_bounds = 0;
     // Until 60 positions are checked, 20 of them under simple ko (which the random boards and
@@ -593,7 +593,7 @@ TEST_CASE("solver: progress reports hold the value within their bounds, which on
     // report of a solve carries bounds of the position's value (Black's view) that hold the value
     // the solve ends with, lie within the board's scores, and never widen from one report to the
     // next (the progress line shows them as proven).
-    std::mt19937_64 rng(20261128);
+    std::mt19937_64 rng(test::seed(20261128));
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}, {2, 4}};
     int checked = 0, narrowed = 0;
     for (int round = 0; checked < cases(30) && round < 3000; ++round) {
@@ -636,7 +636,7 @@ TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][pa
     // with 1 and 2 threads, against the serial search without restarts (which the tests above
     // check against the search without the table). A restart drops the test in progress: what
     // that returns must never be taken for a proof.
-    std::mt19937_64 rng(20261124);
+    std::mt19937_64 rng(test::seed(20261124));
     const std::pair<int, int> boards[] = {{1, 6}, {2, 3}, {1, 7}, {2, 4}};
     int checked = 0, restarted = 0, unfinished = 0;
     for (int round = 0; checked < cases(40) && round < 3000; ++round) {
@@ -678,7 +678,7 @@ TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][pa
 }
 
 TEST_CASE("solver: symmetric histories give equal values", "[solver]") {
-    std::mt19937_64 rng(7);
+    std::mt19937_64 rng(test::seed(7));
     Geometry g = *Geometry::make(2, 2);
     Rules rules = find_preset("tromp-taylor")->rules;
     for (int round = 0; round < 40; ++round) {
@@ -796,7 +796,7 @@ TEST_CASE("solver: equals the reference with 2 and 4 threads, every preset", "[s
         }
     }
     REQUIRE(compared == 21);
-    std::mt19937_64 rng(20261122);
+    std::mt19937_64 rng(test::seed(20261122));
     int checked = 0;
     for (int round = 0; checked < cases(120) && round < 3000; ++round) {
         bool captured;

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "case_budget.hpp"
 #include "cli/solve_proof.hpp"
 #include "reference_solver.hpp"
 #include "rules/scoring.hpp"
@@ -99,7 +100,7 @@ TEST_CASE("verify: every certificate of the boards up to 5 points proves the ref
 }
 
 TEST_CASE("verify: certificates from random histories prove the reference's value", "[verify]") {
-    std::mt19937_64 rng(2311);
+    std::mt19937_64 rng(test::seed(2311));
     int checked = 0, history_matters = 0;
     for (int round = 0; round < 120; ++round) {
         auto [rows, cols] = SmallBoards[round % 6];
@@ -197,7 +198,7 @@ TEST_CASE("verify: corrupted certificates are rejected", "[verify]") {
 }
 
 TEST_CASE("verify: no random corruption is accepted with a wrong value", "[verify]") {
-    std::mt19937_64 rng(77);
+    std::mt19937_64 rng(test::seed(77));
     const char* words[] = {".", "[", "]", "pass", "A1", "B1", "A2", "B2", "C1", "@1", "@5"};
     for (auto [rows, cols] : {std::pair{1, 3}, std::pair{2, 2}, std::pair{1, 4}}) {
         const Geometry g = *Geometry::make(rows, cols);
@@ -237,7 +238,7 @@ TEST_CASE("verify: no random corruption is accepted with a wrong value", "[verif
 TEST_CASE(
     "verify: the checker's leaves agree with the rules kernel's score and the solver's Benson",
     "[verify]") {
-    std::mt19937_64 rng(5);
+    std::mt19937_64 rng(test::seed(5));
     int alive = 0;
     for (int round = 0; round < 20000; ++round) {
         const int rows = std::uniform_int_distribution<int>(1, 6)(rng);
@@ -312,7 +313,7 @@ TEST_CASE("verify: a shared subtree does not hold where the history forbids its 
     const Rules rules = find_preset("tromp-taylor")->rules;
     std::map<std::tuple<Bitboard, Bitboard, int>, std::vector<std::pair<std::vector<Move>, int>>>
         by_position;
-    std::mt19937_64 rng(9);
+    std::mt19937_64 rng(test::seed(9));
     for (int round = 0; round < 400; ++round) {
         History h(g, rules);
         std::vector<Move> moves;
