@@ -59,6 +59,10 @@ StopOnSignals::~StopOnSignals() {
     installed.store(false);
 }
 
+void StopOnSignals::arm_time_limit(double seconds) {
+    if (seconds > 0) set_timer(seconds);
+}
+
 const std::atomic<bool>* StopOnSignals::flag() const {
     return &stop;
 }

@@ -20,6 +20,10 @@ class StopOnSignals {
     StopOnSignals(const StopOnSignals&) = delete;
     StopOnSignals& operator=(const StopOnSignals&) = delete;
 
+    // Arms the timer now, where the time limit is over 0 seconds (a command that does other work
+    // under the handlers first, such as reading a checkpoint, so that the limit is the search's).
+    void arm_time_limit(double seconds);
+
     // The flag to hand to the search or the count.
     const std::atomic<bool>* flag() const;
     // The signal that stopped the run (SIGINT, SIGTERM or SIGALRM), 0 while none has.

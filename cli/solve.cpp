@@ -374,6 +374,10 @@ void print_text(const Solved& s, const SolveArgs& a) {
 }
 
 void run_solve(const SolveArgs& a) {
+    // Ctrl-C and SIGTERM stop the command from here on: the search, or before it the read of a
+    // checkpoint (up to a minute for gigabytes), which then ends with one line. The time limit
+    // is armed when the search starts.
+    StopOnSignals signals;
     GameStart start = start_game(a.board, a.rules, a.komi);
     SolveOptions o;
     SolveCheckpoints checkpoints(a.checkpoint, a.resume, a.checkpoint_every);
@@ -444,21 +448,13 @@ void run_solve(const SolveArgs& a) {
             const bool cycle = o.use_cycle_bounds && s.h.rules().ko == KoRule::Simple;
             kept.emplace(cycle ? o.hash_bytes / 2 : o.hash_bytes, o.board_lists);
             o.tables = &*kept;
-            {
-                // Reading a large checkpoint takes up to a minute: a signal then ends the
-                // command with one line once the read is done, before any search.
-                StopOnSignals reading;
-                checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists);
-                if (reading.signal() != 0)
-                    throw Stopped{
-                        fmt::format(
-                            "solve: {} while {}; nothing was searched", reading.reason(),
-                            a.resume.empty() ? "preparing the checkpoint" : "reading " + a.resume),
-                        reading.exit_code()};
-            }
+            if (!checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists, signals.flag()))
+                throw Stopped{fmt::format("solve: {} while reading {}; nothing was searched",
+                                          signals.reason(), a.resume),
+                              signals.exit_code()};
             s.checkpoints = &checkpoints;
         }
-        StopOnSignals signals(a.time_limit);
+        signals.arm_time_limit(a.time_limit);
         o.stop = signals.flag();
         SolveProgress progress(g, "");
         progress.attach(o);

@@ -26,15 +26,18 @@ std::size_t SolveCheckpoints::hash_bytes(std::size_t asked, bool hash_given) con
     return key.hash_bytes;
 }
 
-void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const History& h,
-                              std::size_t hash_bytes, bool board_lists) {
+bool SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const History& h,
+                              std::size_t hash_bytes, bool board_lists,
+                              const std::atomic<bool>* stop) {
     key_ = checkpoint_key(h, hash_bytes, board_lists);
     tables_ = &tables;
     const ScoreRange range = score_range(h);
     before_.lower_x2 = range.lower_x2, before_.upper_x2 = range.upper_x2;
     if (!resume_.empty())
-        if (auto problem = read_solve_checkpoint(resume_, key_, tables, before_))
+        if (auto problem = read_solve_checkpoint(resume_, key_, tables, before_, stop)) {
+            if (stop && stop->load()) return false;
             throw UsageError(*problem);
+        }
     // The first moves' bounds are of the position the file's run solved: used where that is this
     // one after this history (the same --moves), else this race proves its own from the table.
     path_ = checkpoint_path(h);
@@ -45,7 +48,7 @@ void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
     if (!same_position_) after_.root.clear();  // another position's
     start_ = last_ = std::chrono::steady_clock::now();
     o.first_run = before_.restarts;
-    if (write_.empty()) return;
+    if (write_.empty()) return true;
     o.at_rest = [this](u64 nodes, u64 restarts, int lower_x2, int upper_x2,
                        const std::vector<RootBound>& root) {
         const auto now = std::chrono::steady_clock::now();
@@ -65,6 +68,7 @@ void SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
             fmt::print(stderr, "\r\033[Kcheckpoint written to {} ({:.1f} s)\n", write_,
                        write_seconds_);
     };
+    return true;
 }
 
 double SolveCheckpoints::elapsed() const {

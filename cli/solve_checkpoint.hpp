@@ -29,8 +29,10 @@ class SolveCheckpoints {
     std::size_t hash_bytes(std::size_t asked, bool hash_given) const;
     // Reads the resumed file into `tables` (made for h's game with `hash_bytes`), and hooks the
     // periodic checkpoints into o. Throws UsageError when the file does not fit this solve.
-    void attach(SolveOptions& o, SolveTables& tables, const History& h, std::size_t hash_bytes,
-                bool board_lists);
+    // Returns false, with nothing hooked, when *stop was set during the read (the caller reports
+    // the signal; the file is untouched).
+    bool attach(SolveOptions& o, SolveTables& tables, const History& h, std::size_t hash_bytes,
+                bool board_lists, const std::atomic<bool>* stop);
     // After the solve: the last checkpoint, with the result's nodes, time and bounds. An error
     // text when it could not be written.
     std::optional<std::string> finish(const SolveResult& res);

@@ -3,11 +3,13 @@
 
 #include <unistd.h>
 
-#include <algorithm>
-
 #include <fmt/core.h>
 
 namespace smallgo::cli {
+
+namespace {
+constexpr std::size_t MaxColumns = 79;
+}
 
 SolveProgress::SolveProgress(const Geometry& g, std::string what) : g_(g), what_(std::move(what)) {}
 
@@ -21,8 +23,8 @@ void SolveProgress::attach(SolveOptions& o) {
 
 void SolveProgress::clear() {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (shown_ > 0) fmt::print(stderr, "\r{:{}}\r", "", width_);
-    shown_ = 0, width_ = 0;
+    if (shown_ > 0) fmt::print(stderr, "\r\033[K");
+    shown_ = 0;
 }
 
 void SolveProgress::report(const Progress& p) {
@@ -34,11 +36,10 @@ void SolveProgress::report(const Progress& p) {
     std::string line = fmt::format("{}{:.0f} s: ", what_, t);
     if (p.bounds)
         line += fmt::format("value in [{}, {}]; ", komi_text(p.lower_x2), komi_text(p.upper_x2));
-    line += fmt::format("first move {}, depth {}, {} nodes (this thread)", g_.aga(p.move), p.depth,
-                        p.nodes);
-    // Padded to the last line's width, so that none of it is left behind.
-    fmt::print(stderr, "\r{:{}}", line, std::max(width_, line.size()));
-    width_ = line.size();
+    line += fmt::format("first move {}, depth {}, {} nodes", g_.aga(p.move), p.depth, p.nodes);
+    // Within 79 columns: a line that wraps cannot be rewritten in place.
+    if (line.size() > MaxColumns) line.resize(MaxColumns);
+    fmt::print(stderr, "\r\033[K{}", line);
 }
 
 }  // namespace smallgo::cli

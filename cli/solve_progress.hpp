@@ -1,8 +1,8 @@
 // The progress line of a search on stderr, for solve and table: while stderr is a terminal, the
 // bounds of the value proven so far (where the search reports them), the first move being
-// searched, the depth reached and the nodes, one line rewritten at most twice a second and wiped
-// when the search ends. Off a terminal it prints nothing, so logs and pipes get
-// only the answer.
+// searched, the depth reached and the nodes of the thread that runs the root, one line of at most
+// 79 columns rewritten at most twice a second and wiped when the search ends. Off a terminal it
+// prints nothing, so logs and pipes get only the answer.
 #pragma once
 
 #include <chrono>
@@ -33,10 +33,9 @@ class SolveProgress {
 
     Geometry g_;
     std::string what_;
-    std::mutex mutex_;  // reports come from every search thread
+    std::mutex mutex_;  // a search reports from its root's thread, but a caller may share one
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    double shown_ = 0;       // seconds at the last line shown, 0 while none is
-    std::size_t width_ = 0;  // its length
+    double shown_ = 0;  // seconds at the last line shown, 0 while none is
 };
 
 }  // namespace smallgo::cli

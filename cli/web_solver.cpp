@@ -161,9 +161,9 @@ std::optional<WebSolveOutcome> WebSolver::solve(const WebGame& game, const std::
         out.stopped = job->reason.load() == 2   ? "cancelled"
                       : job->reason.load() == 3 ? "server stopping"
                                                 : "busy";
-        // Nothing proven: the bounds of any score on this board.
-        out.res.lower_x2 = -2 * h.geometry().points() - h.rules().komi_x2;
-        out.res.upper_x2 = 2 * h.geometry().points() - h.rules().komi_x2;
+        // Nothing proven: the bounds of any score on this board, as solve() starts from.
+        const ScoreRange range = score_range(h);
+        out.res.lower_x2 = range.lower_x2, out.res.upper_x2 = range.upper_x2;
     }
     return out;
 }

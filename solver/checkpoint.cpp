@@ -90,8 +90,9 @@ bool write_words(int fd, const u64* w, std::size_t n, WordSum& sum) {
     return true;
 }
 
-bool read_words(int fd, u64* w, std::size_t n, WordSum& sum) {
+bool read_words(int fd, u64* w, std::size_t n, WordSum& sum, const std::atomic<bool>* stop) {
     for (std::size_t at = 0; at < n; at += ChunkWords) {
+        if (stop && stop->load(std::memory_order_relaxed)) return false;
         const std::size_t k = std::min(ChunkWords, n - at);
         if (!read_fully(fd, w + at, k * 8)) return false;
         sum.add(w + at, k);
@@ -257,7 +258,8 @@ std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
 
 std::optional<std::string> read_solve_checkpoint(const std::string& path,
                                                  const SolveCheckpointKey& key, SolveTables& tables,
-                                                 SolveCheckpointTotals& totals) {
+                                                 SolveCheckpointTotals& totals,
+                                                 const std::atomic<bool>* stop) {
     Fd in{::open(path.c_str(), O_RDONLY)};
     if (in.fd < 0) return system_error("cannot read checkpoint " + path);
     const std::string bad = "checkpoint " + path;
@@ -290,9 +292,9 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
         if (!b) return bad + " has a bad header";
         root.push_back(*b);
     }
-    if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum) ||
-        !read_words(in.fd, tables.lists.words(), h.ring_words, sum))
-        return bad + " is truncated";
+    if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum, stop) ||
+        !read_words(in.fd, tables.lists.words(), h.ring_words, sum, stop))
+        return bad + (stop && stop->load() ? " was not read to its end: stopped" : " is truncated");
     char extra = 0;
     if (::read(in.fd, &extra, 1) != 0) return bad + " is longer than its header says";
     if (sum.value() != h.checksum) return bad + " is damaged (checksum)";

@@ -49,6 +49,7 @@
 // `smallgo verify` are that).
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -103,10 +104,12 @@ std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
                                                      SolveCheckpointKey& key);
 
 // Reads `path` into `tables` (made with key.hash_bytes and key.board_lists) and the totals. An
-// error text on any mismatch with `key`, truncation or damage; the tables then hold no usable
-// proofs and must be dropped.
+// error text on any mismatch with `key`, truncation or damage, or when *stop is set between two
+// chunks of the read (a signal: a file of gigabytes takes up to a minute); the tables then hold
+// no usable proofs and must be dropped.
 std::optional<std::string> read_solve_checkpoint(const std::string& path,
                                                  const SolveCheckpointKey& key, SolveTables& tables,
-                                                 SolveCheckpointTotals& totals);
+                                                 SolveCheckpointTotals& totals,
+                                                 const std::atomic<bool>* stop = nullptr);
 
 }  // namespace smallgo

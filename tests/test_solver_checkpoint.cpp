@@ -322,6 +322,14 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         b[214] = 1;  // the slot's unused last field
         put_bytes(file.path, b);
         refused(key, "bad header");
+        b = good;
+        b[208] = static_cast<char>(0xFE), b[209] = static_cast<char>(0xFF);  // -2: below a pass
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[210] = 0, b[211] = static_cast<char>(0x80);  // the first move's lo below -Infinity
+        put_bytes(file.path, b);
+        refused(key, "bad header");
     }
     SECTION("truncated or too long") {
         put_bytes(file.path, std::vector<char>(good.begin(), good.end() - 8));
