@@ -261,7 +261,9 @@ TEST_CASE("solver: tables kept across the solves of a game change no value", "[s
     INFO(compared << " compared; later solves of roomy games: " << kept_nodes << " nodes with the "
                   << "kept table, " << fresh_nodes << " fresh");
     REQUIRE(compared >= 150);
-    REQUIRE(kept_nodes * 2 < fresh_nodes);  // earlier proofs really are reused
+    // Earlier proofs really are reused: the default seed's games take 0.5 of the fresh nodes or
+    // less, another seed's (SMALLGO_TEST_SEED) 0.61; without reuse they take about as many.
+    REQUIRE(kept_nodes * 4 < fresh_nodes * 3);
 }
 
 TEST_CASE("solver: equals the reference after random histories with captures and ko", "[solver]") {
@@ -413,6 +415,7 @@ TEST_CASE("solver: the table changes no value after random histories on 6 to 7 p
 // optimal first moves are those of the search without a cap, which the cap does not touch.
 TEST_CASE("solver: a principal variation with capped tests is optimal move by move", "[solver]") {
     u64 passed_over = 0;
+    int pv_steps = 0, beyond_reference_steps = 0;
     const int checked =
         check_random_histories(20261127, cases(60), [&](History& h, int expected, bool) {
             SolveOptions o = small_options();
@@ -429,9 +432,16 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
                 REQUIRE(line.play(m) == Verdict::Legal);
                 if (line.game_over()) break;
                 int after;
-                REQUIRE(reference::value_x2(line, after, 20'000'000));
+                // A position beyond the reference's 20M nodes is passed over (some seeds of
+                // SMALLGO_TEST_SEED draw one, on 1x5 under the 1996 wording); the line's others
+                // are still checked.
+                if (!reference::value_x2(line, after, 20'000'000)) {
+                    ++beyond_reference_steps;
+                    continue;
+                }
                 INFO("after " << line.turns() << " turns");
                 REQUIRE(after == expected);
+                ++pv_steps;
             }
             passed_over += r.pv_passed_over;
             // With two threads the cap is checked every 4,096 nodes of each, through the
@@ -443,9 +453,11 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
             check_pv(h, two);
             return true;
         });
-    INFO(passed_over << " tests passed over");
+    INFO(passed_over << " tests passed over; " << pv_steps << " steps of the lines checked, "
+                     << beyond_reference_steps << " beyond the reference");
     REQUIRE(checked >= cases(60));
     REQUIRE(passed_over >= 10);
+    REQUIRE(beyond_reference_steps * 20 <= pv_steps);
 }
 
 // The root's race (search.cpp, root_value) with a cap of one node: with one thread each first
