@@ -235,6 +235,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
     // and table entries used thanks to their boards' lists.
     j["lookup_cutoffs"] = res.lookup_cutoffs;
     j["list_saves"] = res.list_saves;
+    j["stack_cutoffs"] = res.stack_cutoffs;
     j["table"] = {{"bytes", res.table_bytes},
                   {"entries", res.table_capacity},
                   {"used", res.table_used},

@@ -6,6 +6,7 @@
 #include "rules/scoring.hpp"
 #include "solver/benson.hpp"
 #include "solver/searcher.hpp"
+#include "solver/stack.hpp"
 
 namespace smallgo {
 
@@ -243,6 +244,11 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
         abort_ = true;  // a query's cap (set_cap), to the node with one thread
     }
     if (stopped_ || abort_) return {Unknown, 0};
+    // Open where the stack ends (solver/stack.hpp): it proves nothing, as at the depth's end.
+    if (stack_nearly_full()) {
+        ++stack_cutoffs;
+        return {Unknown, 0};
+    }
     const Position pos = h_->current();
     const int ply = h_->turns();
 

@@ -12,6 +12,7 @@
 #include <tbb/task_arena.h>
 
 #include "solver/searcher.hpp"
+#include "solver/stack.hpp"
 
 namespace smallgo {
 
@@ -338,6 +339,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.table_stores = s.stores;
         r.lookup_cutoffs = s.lookup_cutoffs;
         r.list_saves = s.list_saves;
+        r.stack_cutoffs = s.stack_cutoffs;
         r.restarts = s.restarts();
         r.cycle_seconds = cycle_seconds;
         if (cycle) {
@@ -360,9 +362,11 @@ SolveResult solve(History& h, const SolveOptions& o) {
     Parallel par;
     std::optional<tbb::global_control> allow;
     std::optional<tbb::task_arena> arena;
+    std::optional<tbb::global_control> worker_stack;
     if (o.threads > 1) {
         allow.emplace(tbb::global_control::max_allowed_parallelism,
                       static_cast<std::size_t>(o.threads));
+        worker_stack.emplace(tbb::global_control::thread_stack_size, o.stack_bytes);
         arena.emplace(o.threads);
         s.make_parallel(&par, o.threads);
     }
@@ -387,10 +391,13 @@ SolveResult solve(History& h, const SolveOptions& o) {
                             std::max<u64>(o.pv_test_cap, 1), r.pv, r.pv_passed_over);
         r.pv_nodes = s.nodes - before;
     };
-    if (arena)
-        arena->execute(search);
-    else
-        search();
+    // On a thread of its own, for the stack (solver/stack.hpp).
+    run_with_stack(o.stack_bytes, [&] {
+        if (arena)
+            arena->execute(search);
+        else
+            search();
+    });
     if (s.stopped()) return finish();
 
     r.complete = true;

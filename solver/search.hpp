@@ -96,6 +96,9 @@ struct SolveOptions {
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
     int threads = 1;  // >1: young brothers wait on that many oneTBB threads (parallel.hpp)
+    // The stack of the search's thread and of its workers (solver/stack.hpp): address space,
+    // used only as deep as the search goes; about 200,000 plies. A test sets it small.
+    std::size_t stack_bytes = std::size_t{256} << 20;
     // Proofs the table holds per position (0: 16 where the table has room for all positions many
     // times over, else 1; solver/proof.cpp); a test sets it to check the other way too.
     int proofs_per_position = 0;
@@ -171,6 +174,7 @@ struct SolveResult {
     u64 table_hits = 0, table_stores = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
     u64 list_saves = 0;      // entries used thanks to their boards' lists (board_lists)
+    u64 stack_cutoffs = 0;   // tests left open for want of stack (SolveOptions::stack_bytes)
     int threads = 1;
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes), first_run's not
     // Simple ko: states of the retrograde analysis (0 when none was made) and those it decides.

@@ -31,7 +31,8 @@ class Searcher {
     // counts, its own path and counters.
     Searcher(const Searcher& parent, History& path, const Split* split) : Searcher(parent) {
         h_ = &path, split_ = split;
-        nodes = hits = stores = open_hits = lookup_cutoffs = list_saves = 0, tick_ = 0;
+        nodes = hits = stores = open_hits = lookup_cutoffs = list_saves = stack_cutoffs = 0;
+        tick_ = 0;
     }
     void make_parallel(Parallel* p, int threads);
     // Where solve() keeps the bounds proven so far, for SolveOptions::at_rest.
@@ -95,6 +96,7 @@ class Searcher {
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by cutoff_by_lookup
+    u64 stack_cutoffs = 0;   // tests left open for want of stack (solver/stack.hpp)
     // Entries usable only thanks to a fingerprint list: an earlier position passed the filter.
     mutable u64 list_saves = 0;
 
