@@ -51,8 +51,8 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
             History path = *h_;  // h_ is not changed until every task has finished
             path.push(j->next, j->m != Pass);
             Searcher w(*this, path, &here);
-            j->r = w.test(1 - beta, here.open.load() ? (depth - 1) / 2 : depth - 1, j->keep, j->dep,
-                          j->sym);
+            j->r = w.test(1 - beta, here.open.load() ? sibling_depth(depth) : depth - 1, j->keep,
+                          j->dep, j->sym);
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
             j->lookup_cutoffs = w.lookup_cutoffs, j->list_saves = w.list_saves;
             j->stack_cutoffs = w.stack_cutoffs;

@@ -16,7 +16,7 @@ namespace smallgo {
 // A node whose children are being searched in parallel.
 struct Split {
     std::atomic<bool> cut{false};   // a child proved the node High
-    std::atomic<bool> open{false};  // a child stayed open: children started later get half depth
+    std::atomic<bool> open{false};  // a child stayed open: children started later get less depth
     const Split* parent = nullptr;
     bool cancelled() const {
         for (const Split* s = this; s; s = s->parent)
