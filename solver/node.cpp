@@ -334,10 +334,9 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
         if (step == Child::Skip) continue;
         const std::size_t mark = boards_top();
         if (step == Child::Search) {
-            // Once a child stays open, the rest get a quarter of the depth (sibling_depth): any
-            // proof they find is as good, and the open child, ordered first next time (the
-            // open-test cache), gets the depth. Every child still gets any depth as the
-            // iterations deepen.
+            // Once a child stays open, the rest get less depth (sibling_depth): any proof they
+            // find is as good, and the open child, ordered first next time (the open-test
+            // cache), gets the depth. Every child still gets any depth as the iterations deepen.
             h_->push(next, m != Pass);
             Outcome r = test(1 - beta, open ? sibling_depth(depth) : depth - 1, ck, cd,
                              syms[static_cast<std::size_t>(i)]);

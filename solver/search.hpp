@@ -7,7 +7,7 @@
 // holds one entry for all the symmetric copies of a position (up to 16 proofs per position, under
 // different histories, on boards small enough that the table has room); a lossy cache of open tests
 // (OpenTable) searches each transposition once per iteration and puts the most promising move first
-// in the next. Once a child stays open, its remaining siblings get a quarter of the depth. Move
+// in the next. Once a child stays open, its remaining siblings get less depth. Move
 // ordering: table move, open move, a pass that ends the game, killers, captures and saves, history
 // counts with the centre first, the pass, eye fills; before its children are searched a node looks
 // them up (enhanced transposition cutoffs). Score bounds from unconditional life and territory (the
