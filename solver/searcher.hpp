@@ -233,15 +233,20 @@ class Searcher {
     // Children are looked up only where the node searches them at least this deep: nearer the
     // horizon the lookups cost more time than the searches they save.
     static constexpr int LookupDepth = 2;
-    // The depth of a child searched after a sibling stayed open at `depth`: with one thread a
-    // quarter of the child's, with more a half. A proof found with less depth is as good, and the
-    // open sibling, first in the next iteration, gets the depth. One thread, over 26 solves (2x5
-    // to 4x4, 1x10, 1x11; two presets, two table sizes), the geometric mean of value nodes was
-    // 674,682 with half, 541,471 with a third, 485,214 with a quarter, 486,752 with a fifth,
-    // 528,690 with a sixth, 561,635 with an eighth; with none (0) 4x4 took 135 million. Two
-    // threads on 2x9 (--hash 4G) found the value in 471 s with half and were still at [9, 18]
-    // after 654 s with a quarter (docs/results.md, 2026-11-28).
-    int sibling_depth(int depth) const { return (depth - 1) / (par_ ? 2 : 4); }
+    // The depth of a child searched after a sibling stayed open at `depth`: a quarter of the
+    // child's with one thread on a board of two rows or more, else a half. A proof found with less
+    // depth is as good, and the open sibling, first in the next iteration, gets the depth. One
+    // thread, over 26 solves (2x5 to 4x4, 1x10, 1x11; two presets, two table sizes), the
+    // geometric mean of value nodes was 674,682 with half, 541,471 with a third, 485,214 with a
+    // quarter, 486,752 with a fifth, 528,690 with a sixth, 561,635 with an eighth; with none (0)
+    // 4x4 took 135 million. But with a quarter 1x13 was open after 404 million nodes where half
+    // proves its 0 in 42 million (superko games on a line are long, and the siblings need the
+    // depth), and two threads on 2x9 (--hash 4G) were at [9, 18] after 654 s where half finds the
+    // value in 471 s (docs/results.md, 2026-11-28).
+    int sibling_depth(int depth) const {
+        const bool quarter = !par_ && g_.rows() > 1 && g_.cols() > 1;
+        return (depth - 1) / (quarter ? 4 : 2);
+    }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
     // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
     enum class Child { Skip, Decided, Search };
