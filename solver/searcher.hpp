@@ -242,9 +242,10 @@ class Searcher {
     // 4x4 took 135 million. But with a quarter 1x13 was open after 404 million nodes where half
     // proves its 0 in 42 million (superko games on a line are long, and the siblings need the
     // depth), and two threads on 2x9 (--hash 4G) were at [9, 18] after 654 s where half finds the
-    // value in 471 s (docs/results.md, 2026-11-28).
+    // value in 471 s (docs/results.md, 2026-11-28). Without territory (the search of solve
+    // --proof) half too: with a quarter the certificate of 4x4 was not written in 19 minutes.
     int sibling_depth(int depth) const {
-        const bool quarter = !par_ && g_.rows() > 1 && g_.cols() > 1;
+        const bool quarter = !par_ && options_.use_territory && g_.rows() > 1 && g_.cols() > 1;
         return (depth - 1) / (quarter ? 4 : 2);
     }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
