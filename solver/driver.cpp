@@ -10,9 +10,13 @@ namespace smallgo {
 
 namespace {
 // Depths of the iterations: 1, 2, 4, 7, 11, 17, 26, 40, ... (x1.5, which costs fewer nodes on
-// 4x4 than x1.25 or +1).
+// 4x4 than x1.25 or +1), up to MaxDepth. Where every test stays open cheaply (the stack's end,
+// solver/stack.hpp, leaves them open after a few plies), the iterations come fast, and without
+// the cap the depth overflowed an int after about 50 of them (UBSan, 2026-11-28). No search
+// reaches MaxDepth plies: 256 MB of stack ends near 200,000.
+constexpr int MaxDepth = 1 << 24;
 int next_depth(int d) {
-    return d + 1 + d / 2;
+    return d >= MaxDepth / 2 ? MaxDepth : d + 1 + d / 2;
 }
 
 // The Luby sequence (1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...; i from 1): the lengths of the search's
