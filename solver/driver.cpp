@@ -47,6 +47,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
     for (int p = 0; p < g_.points(); ++p)
         centrality_[p] = static_cast<u32>(std::max(0, 15 - g_.centre_distance(p)));
     variants_ = proofs_per_position(g_, tt_, o.proofs_per_position);
+    sibling_divisor_ = sibling_divisor();
     // The hash of a board under each symmetry (board_hash).
     for (int s = 0; s < sym_.count(); ++s)
         for (int p = 0; p < g_.points(); ++p)
@@ -58,6 +59,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
 
 void Searcher::make_parallel(Parallel* p, int threads) {
     par_ = p;
+    sibling_divisor_ = sibling_divisor();
     p->history = history_;
     p->threads = threads;
     p->restart_at.store(restart_at_);

@@ -244,9 +244,11 @@ class Searcher {
     // depth), and two threads on 2x9 (--hash 4G) were at [9, 18] after 654 s where half finds the
     // value in 471 s (docs/results.md, 2026-11-28). Without territory (the search of solve
     // --proof) half too: with a quarter the certificate of 4x4 was not written in 19 minutes.
-    int sibling_depth(int depth) const {
+    // The divisor is fixed when the searcher is built and when it is made parallel.
+    int sibling_depth(int depth) const { return (depth - 1) / sibling_divisor_; }
+    int sibling_divisor() const {
         const bool quarter = !par_ && options_.use_territory && g_.rows() > 1 && g_.cols() > 1;
-        return (depth - 1) / (quarter ? 4 : 2);
+        return quarter ? 4 : 2;
     }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
     // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
@@ -354,6 +356,7 @@ class Searcher {
     bool cap_reached();
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
+    int sibling_divisor_ = 2;  // sibling_depth()
     const Split* split_ = nullptr;
     const SolveResult* result_ = nullptr;  // report_bounds_from
     std::array<std::array<Move, 2>, 1024> killers_{};
