@@ -40,7 +40,8 @@ struct SolveArgs {
         aim;  // rules, komi, hash, aim: empty when not given
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
-         no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false;
+         no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false,
+         half_depth_siblings = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;
@@ -430,6 +431,7 @@ void run_solve(const SolveArgs& a) {
         // without (the table-size sensitivity of docs/proof.md).
         o.board_lists = !a.no_board_lists && a.proof.empty();
         o.tactical_order = !a.plain_order;
+        o.quarter_siblings = !a.half_depth_siblings;
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
         o.proofs_per_position = a.proofs_per_position;
@@ -579,6 +581,9 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--plain-order", a->plain_order,
                   "Order moves without tactics, the pass right after the table move (the order "
                   "before 0.3; a measurement; default: off)");
+    cmd->add_flag("--half-depth-siblings", a->half_depth_siblings,
+                  "Search the siblings of a child left open at half its depth, not a quarter "
+                  "(the rule before 2026-11-28; docs/solver.md; a measurement; default: off)");
     add_restart_option(*cmd, a->restart_nodes);
     cmd->add_option("--proofs-per-position", a->proofs_per_position,
                     "Proofs the table holds per position, each under its own history, 1 to 16; "

@@ -90,6 +90,10 @@ struct SolveOptions {
     // solver/move_order.cpp). Off: the order before 2026-11-25 (the pass right after the table
     // move, no tactics), kept to measure the gain.
     bool tactical_order = true;
+    // Siblings searched after an open child get a quarter of the depth where Searcher's rule
+    // allows it (one thread, two rows or more, territory on; solver/searcher.hpp). Off: half
+    // everywhere, the rule before 2026-11-28, kept to measure the gain.
+    bool quarter_siblings = true;
     // Simple ko: bounds from a retrograde analysis of the game without its history
     // (solver/retrograde.hpp), where it fits in half of hash_bytes. Off: none (a test oracle).
     bool use_cycle_bounds = true;

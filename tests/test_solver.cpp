@@ -318,6 +318,34 @@ TEST_CASE("solver: child lookups and the tactical order change no value", "[solv
     REQUIRE(cutoffs >= cases(100));
 }
 
+// Siblings of an open child at a quarter of its depth (Searcher::sibling_depth) or at half: the
+// depth only decides which proofs come first, so both must give the reference's value and the same
+// optimal first moves, after random histories on boards of at most 5 points under every preset
+// (the rule takes boards of two rows or more: 2x2 here). The rule must really change the search.
+TEST_CASE("solver: a quarter or half of the depth for siblings changes no value", "[solver]") {
+    int differed = 0;
+    const int checked =
+        check_random_histories(20261128, cases(150), [&](History& h, int expected, bool) {
+            std::optional<SolveResult> first;
+            for (bool quarter : {true, false}) {
+                SolveOptions o = small_options();
+                o.quarter_siblings = quarter;
+                const auto r = solve_against(h, o, expected);
+                if (!r) return false;
+                if (!first) {
+                    first = r;
+                    continue;
+                }
+                REQUIRE(r->best_moves == first->best_moves);
+                if (r->nodes != first->nodes) ++differed;
+            }
+            return true;
+        });
+    INFO(differed << " histories searched differently");
+    REQUIRE(checked >= cases(150));
+    REQUIRE(differed >= cases(5));
+}
+
 // The boards' fingerprint lists (solver/board_log.hpp) make entries usable where the Bloom filter
 // alone refuses them: against the reference solver, with lists and without, in a table of 4 MB
 // and in one of 64 KB whose ring of lists wraps all the time (lost lists fall back on the filter).
