@@ -247,7 +247,8 @@ class Searcher {
     // The divisor is fixed when the searcher is built and when it is made parallel.
     int sibling_depth(int depth) const { return (depth - 1) / sibling_divisor_; }
     int sibling_divisor() const {
-        const bool quarter = options_.quarter_siblings && !par_ && options_.use_territory && g_.rows() > 1 && g_.cols() > 1;
+        const bool quarter = options_.quarter_siblings && !par_ && options_.use_territory &&
+                             g_.rows() > 1 && g_.cols() > 1;
         return quarter ? 4 : 2;
     }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
