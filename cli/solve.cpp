@@ -264,7 +264,8 @@ void print_json(const Solved& s, const SolveArgs& a) {
             {"write_seconds", c->write_seconds()},
             {"runs", c->after().runs},
             {"nodes_all_runs", c->after().nodes},
-            {"seconds_all_runs", c->after().seconds}};
+            {"seconds_all_runs", c->after().seconds},
+            {"race_round", c->after().race_round}};
     if (res.cycle_states > 0)
         j["cycle_bounds"] = {{"states", res.cycle_states},
                              {"decided", res.cycle_decided},

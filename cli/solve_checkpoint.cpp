@@ -42,21 +42,27 @@ bool SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
     // one after this history (the same --moves), else this race proves its own from the table.
     path_ = checkpoint_path(h);
     same_position_ = !resume_.empty() && before_.path == path_;
-    if (same_position_) o.root_bounds = before_.root;
+    if (same_position_) {
+        o.root_bounds = before_.root;
+        o.race_first_round = before_.race_round;  // the caps the race had reached
+    }
     after_ = before_;
     after_.path = path_;
-    if (!same_position_) after_.root.clear();  // another position's
+    if (!same_position_) {  // another position's
+        after_.root.clear();
+        after_.race_round = 0;
+    }
     start_ = last_ = std::chrono::steady_clock::now();
     o.first_run = before_.restarts;
     if (write_.empty()) return true;
     o.at_rest = [this](u64 nodes, u64 restarts, int lower_x2, int upper_x2,
-                       const std::vector<RootBound>& root) {
+                       const std::vector<RootBound>& root, int race_round) {
         const auto now = std::chrono::steady_clock::now();
         if (std::chrono::duration<double>(now - last_).count() < every_) return;
         SolveCheckpointTotals t = before_;
         t.nodes += nodes, t.seconds += elapsed(), t.runs += 1, t.restarts = restarts;
         t.lower_x2 = lower_x2, t.upper_x2 = upper_x2;
-        t.path = path_, t.root = root;
+        t.path = path_, t.root = root, t.race_round = race_round;
         const auto problem = write(t);
         // A failure is said wherever stderr goes (a batch job's log too); the search goes on,
         // and the checkpoint at its end is tried again.
@@ -90,7 +96,7 @@ std::optional<std::string> SolveCheckpoints::finish(const SolveResult& res) {
     after_.nodes += res.nodes, after_.seconds += res.seconds, after_.runs += 1;
     after_.restarts += res.restarts;
     after_.lower_x2 = res.lower_x2, after_.upper_x2 = res.upper_x2;
-    after_.path = path_, after_.root = res.root_bounds;
+    after_.path = path_, after_.root = res.root_bounds, after_.race_round = res.race_round;
     if (write_.empty()) return std::nullopt;
     // A checkpoint during the search that failed is superseded by this one.
     if (auto problem = write(after_)) return "--checkpoint: " + *problem + "; the proofs are lost";

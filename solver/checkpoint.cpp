@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdio>
@@ -26,6 +27,8 @@ constexpr char Magic[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '2'};
 constexpr std::size_t RootSlots = MaxPoints + 1;
 // Room left free on the file system beyond a file, so that a checkpoint never fills it.
 constexpr u64 DiskMargin = u64{64} << 20;
+// The last round of the root's race a header holds (SolveOptions::race_first_round).
+constexpr int MaxRaceRound = 62;
 // Words per read or write call and per pass of the checksum.
 constexpr std::size_t ChunkWords = std::size_t{1} << 20;
 
@@ -37,7 +40,8 @@ struct Header {
     u16 pad0;
     i32 komi_x2;
     u8 lists;
-    u8 pad1[3];
+    u8 race_round;
+    u8 pad1[2];
     u64 black, white, side_passes;
     u64 hash_bytes;
     u64 table_words, ring_words;
@@ -207,6 +211,7 @@ std::optional<std::string> write_solve_checkpoint(const std::string& path,
     h.restarts = totals.restarts;
     h.lower_x2 = static_cast<i16>(totals.lower_x2), h.upper_x2 = static_cast<i16>(totals.upper_x2);
     h.path = totals.path;
+    h.race_round = static_cast<u8>(std::clamp(totals.race_round, 0, MaxRaceRound));
     h.root_count = std::min(totals.root.size(), RootSlots);
     for (std::size_t i = 0; i < h.root_count; ++i) h.root[i] = pack(totals.root[i]);
 
@@ -284,7 +289,8 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
         return bad +
                " was written with tables of another size (under simple ko, "
                "--no-cycle-bounds halves them)";
-    if (h.used > tables.proofs.capacity() || h.head == 0 || h.root_count > RootSlots)
+    if (h.used > tables.proofs.capacity() || h.head == 0 || h.root_count > RootSlots ||
+        h.race_round > MaxRaceRound || h.pad1[0] != 0 || h.pad1[1] != 0)
         return bad + " has a bad header";
     std::vector<RootBound> root;
     for (std::size_t i = 0; i < h.root_count; ++i) {
@@ -305,6 +311,7 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     totals.lower_x2 = h.lower_x2, totals.upper_x2 = h.upper_x2;
     totals.path = h.path;
     totals.root = std::move(root);
+    totals.race_round = h.race_round;
     return std::nullopt;
 }
 

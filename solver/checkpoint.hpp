@@ -23,7 +23,8 @@
 //   | 72..75   | rows, cols       | the board (u16 each)                                   |
 //   | 76..79   | ko, suicide, pad | KoRule (u8), suicide allowed (u8), zero                |
 //   | 80..83   | komi_x2          | komi in half points (i32)                              |
-//   | 84..87   | lists, pad       | whether the tables keep fingerprint lists (u8), zero   |
+//   | 84..87   | lists, round, pad | whether the tables keep fingerprint lists (u8); the   |
+//   |          |                  | root's race's round (u8, at most 62); zero             |
 //   | 88..111  | start            | black, white stones (u64 each); to move, passes (u64)  |
 //   | 112..119 | hash_bytes       | the memory the tables were made with (--hash)          |
 //   | 120..127 | table_words      | words of the proof table that follow                   |
@@ -43,7 +44,8 @@
 // then table_words words of the proof table and ring_words words of the ring, as in memory.
 // The bounds of the first moves (SolveOptions::root_bounds) hold for the position solved after
 // its history, so a resumed solve takes them only where its own history is the same (`path`);
-// otherwise its race proves its own, from the table.
+// otherwise its race proves its own, from the table. So with the race's round
+// (SolveOptions::race_first_round), which only sets how many nodes its tests may take.
 // The checksum is a 64-bit hash of the words, four lanes of the xxHash64 round (Collet), which
 // catches a truncated or damaged file; it is no defence against a forged one (a certificate and
 // `smallgo verify` are that).
@@ -85,6 +87,7 @@ struct SolveCheckpointTotals {
     // its first moves, which a resumed solve of the same history starts its race from.
     u64 path = 0;
     std::vector<RootBound> root;
+    int race_round = 0;  // the race's round, where a resumed race goes on (at most 62)
 };
 
 // A 64-bit hash of every position of h's history, in order: equal for the same history.

@@ -316,7 +316,8 @@ void Searcher::start_run() {
     if (options_.at_rest)
         options_.at_rest(searched(), runs_ + 1, result_ ? result_->lower_x2 : -Infinity,
                          result_ ? result_->upper_x2 : Infinity,
-                         result_ ? result_->root_bounds : std::vector<RootBound>{});
+                         result_ ? result_->root_bounds : std::vector<RootBound>{},
+                         result_ ? result_->race_round : 0);
     abort_ = false;
     ++runs_;
     salt_ = zobrist::splitmix64(salt_ + runs_);

@@ -71,6 +71,9 @@ u64 times(u64 cap, u64 n) {
     return cap > Searcher::NoCap / n ? Searcher::NoCap : cap * n;
 }
 
+// The last round a resumed race may start from: its cap is then race_cap times 2^62.
+constexpr int MaxRaceRound = 62;
+
 // The next cap of a race's round: twice the last.
 u64 doubled(u64 cap) {
     return times(cap, 2);
@@ -85,7 +88,8 @@ u64 doubled(u64 cap) {
 // hard the other moves are).
 //
 // The searched ones then race: in each round, the work of each still undecided, in order, within a
-// cap of nodes (SolveOptions::race_cap in the first round, doubled each round), until no move's
+// cap of nodes (SolveOptions::race_cap in the first round, doubled each round; a resumed race
+// starts from the round it had reached, race_first_round), until no move's
 // upper bound is above the best value proven, which is then the root's. Where no move decided
 // without a search gave a best, the first searched move (the most central) is solved exactly, by
 // Searcher::exact's tests, within twice the nodes of all the moves' caps together: its value
@@ -168,8 +172,12 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     // best; otherwise it races like the others, as before the race.
     const std::size_t exact_first =
         best == -Infinity && !searched.empty() ? searched.front() : known.size();
-    for (u64 cap = std::max<u64>(o.race_cap, 1); report() > best && !s.stopped();
-         cap = doubled(cap))
+    // A resumed race starts with the caps it had reached (SolveOptions::race_first_round).
+    const int first_round = std::clamp(o.race_first_round, 0, MaxRaceRound);
+    int round = first_round;
+    for (u64 cap = times(std::max<u64>(o.race_cap, 1), u64{1} << first_round);
+         report() > best && !s.stopped(); cap = doubled(cap), ++round) {
+        r.race_round = std::min(round, MaxRaceRound);  // in progress: where a resumed race starts
         for (std::size_t i : searched) {
             RootBound& k = known[i];
             // The first (most central) move is solved as before the race, by Searcher::exact's
@@ -209,6 +217,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
                 if (halfway && answer == High) halving = false;
             }
         }
+    }
     return best;
 }
 
@@ -328,6 +337,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
     const ScoreRange range = score_range(h);
     r.lower_x2 = range.lower_x2, r.upper_x2 = range.upper_x2;
     r.threads = std::max(1, o.threads);
+    // Rests before the race starts report the round it will start from.
+    r.race_round = std::clamp(o.race_first_round, 0, MaxRaceRound);
     s.report_bounds_from(&r);
     auto finish = [&] {
         r.nodes = s.nodes;  // with more threads, every task's nodes are added at its split point

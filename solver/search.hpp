@@ -120,6 +120,12 @@ struct SolveOptions {
     // tried; the cap doubles each round (search.cpp, root_value). A test sets it small to make it
     // bite.
     u64 race_cap = u64{1} << 20;
+    // The rounds of the root's race that earlier searches of this same position after this same
+    // history made (a checkpoint resumed: SolveResult::race_round): the first round's cap is
+    // race_cap times 2^race_first_round (at most 2^62), so a resumed race goes on with the caps
+    // it had reached instead of searching its moves again with small ones. Its tests and what
+    // they prove are as in the first round; only how many nodes each may take changes.
+    int race_first_round = 0;
     // The same for the tests of the principal variation.
     u64 pv_test_cap = u64{1} << 20;
     // A conjectured value (Black's view, komi included, half points): the first test of the root's
@@ -136,10 +142,10 @@ struct SolveOptions {
     std::vector<RootBound> root_bounds;
     // Called between two runs of the search (at a restart), when no thread is searching and the
     // tables hold only whole proofs, with the nodes searched so far, the restarts (first_run's
-    // included), the bounds proven so far and those of each first move (as SolveResult's):
-    // checkpoints (solver/checkpoint.hpp) are written then.
+    // included), the bounds proven so far, those of each first move and the race's round (as
+    // SolveResult's): checkpoints (solver/checkpoint.hpp) are written then.
     std::function<void(u64 nodes, u64 restarts, int lower_x2, int upper_x2,
-                       const std::vector<RootBound>& root)>
+                       const std::vector<RootBound>& root, int race_round)>
         at_rest;
 };
 
@@ -169,6 +175,9 @@ struct SolveResult {
     // What the root proved of each first move, one of each symmetry class, by a test or without a
     // search (SolveOptions::root_bounds).
     std::vector<RootBound> root_bounds;
+    // The round of the root's race in progress, or the last one made (SolveOptions::
+    // race_first_round, where a resumed search of this position goes on).
+    int race_round = 0;
     u64 nodes = 0;           // all threads, the principal variation's included
     u64 value_nodes = 0;     // of nodes, those spent until the value was proven
     u64 pv_nodes = 0;        // of nodes, those that proved the principal variation

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -94,6 +95,7 @@ SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const
             REQUIRE_FALSE(problem);
             REQUIRE(totals.path == checkpoint_path(h));
             o.root_bounds = totals.root;
+            o.race_first_round = totals.race_round;
             // A bound proven by a test (a lower bound short of exact: no move decided without a
             // search, nor the static bounds alone, gives one).
             seeded += std::any_of(totals.root.begin(), totals.root.end(), [&](const RootBound& b) {
@@ -114,9 +116,13 @@ SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const
         // At every rest: the restarts go on from the last slice's, and the bounds hold the value.
         u64 last_restarts = totals.restarts;
         int rests = 0;
+        // The race goes on from the round the last slice reached, and no round goes back.
+        int last_round = o.race_first_round;
         o.at_rest = [&](u64, u64 restarts, int lower_x2, int upper_x2,
-                        const std::vector<RootBound>& root) {
+                        const std::vector<RootBound>& root, int race_round) {
             ++rests;
+            CHECK(race_round >= last_round);
+            last_round = race_round;
             CHECK(restarts == last_restarts + 1);
             last_restarts = restarts;
             CHECK(lower_x2 <= value_x2);
@@ -131,6 +137,8 @@ SolveResult solve_in_slices(History& h, std::size_t hash_bytes, u64 slice, const
         within_seeds(r.root_bounds);
         totals.nodes += r.nodes, totals.runs += 1, totals.restarts += r.restarts;
         totals.root = r.root_bounds;
+        CHECK(r.race_round >= o.race_first_round);
+        totals.race_round = r.race_round;
         REQUIRE_FALSE(write_solve_checkpoint(file, key, tables, totals));
     }
     return r;
@@ -177,6 +185,67 @@ TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted va
     REQUIRE(compared >= 50);
     REQUIRE(resumed >= compared / 2);
     REQUIRE(seeded >= compared / 4);
+}
+
+// The round of the root's race goes through the file (SolveCheckpointTotals::race_round): a solve
+// stopped in round k and resumed from its checkpoint starts its race at round k, not at 0, and
+// still gives the uninterrupted value. A cap of one node makes the rounds go by fast.
+TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][checkpoint]") {
+    std::mt19937_64 rng(test::seed(20261129));
+    const std::pair<int, int> boards[] = {{2, 3}, {3, 3}, {2, 4}, {1, 7}};
+    TempFile file("smallgo-test-round");
+    int compared = 0, past_first = 0;
+    for (int round = 0; round < 4 * static_cast<int>(std::size(Presets)); ++round) {
+        History h = testing::random_game(round, boards, Presets, round < 12 ? 0 : 3, rng);
+        if (h.game_over()) continue;
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns");
+        const std::size_t hash_bytes = std::size_t{1} << 20;
+        SolveTables plain_tables(hash_bytes);
+        SolveOptions plain_options = options(plain_tables, hash_bytes);
+        plain_options.node_limit = 5'000'000;
+        const SolveResult plain = solve(h, plain_options);
+        if (!plain.complete) continue;
+
+        SolveTables tables(hash_bytes);
+        SolveOptions o = options(tables, hash_bytes);
+        o.race_cap = 1;
+        o.node_limit = std::max<u64>(plain.nodes / 3, 200);
+        const SolveResult first = solve(h, o);
+        if (first.complete) continue;
+        const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
+        SolveCheckpointTotals totals;
+        totals.nodes = first.nodes, totals.runs = 1, totals.restarts = first.restarts;
+        totals.path = checkpoint_path(h), totals.root = first.root_bounds;
+        totals.race_round = first.race_round;
+        REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
+
+        SolveTables back(hash_bytes);
+        SolveCheckpointTotals read;
+        REQUIRE_FALSE(read_solve_checkpoint(file.path, key, back, read));
+        REQUIRE(read.race_round == first.race_round);
+        SolveOptions again = options(back, hash_bytes);
+        again.race_cap = 1;
+        again.node_limit = 20'000'000;
+        again.root_bounds = read.root, again.first_run = read.restarts;
+        again.race_first_round = read.race_round;
+        int least_round = INT_MAX;
+        again.at_rest = [&](u64, u64, int, int, const std::vector<RootBound>&, int race_round) {
+            least_round = std::min(least_round, race_round);
+        };
+        const SolveResult resumed = solve(h, again);
+        REQUIRE(resumed.complete);
+        REQUIRE(resumed.value_x2 == plain.value_x2);
+        REQUIRE(resumed.best_moves == plain.best_moves);
+        // Every rest of the resumed race was in the round reached or a later one.
+        if (least_round != INT_MAX) REQUIRE(least_round >= first.race_round);
+        REQUIRE(resumed.race_round >= first.race_round);
+        ++compared;
+        past_first += first.race_round > 0 && least_round != INT_MAX;
+    }
+    INFO(compared << " compared, " << past_first << " stopped past the first round and rested");
+    REQUIRE(compared >= 10);
+    REQUIRE(past_first >= compared / 3);
 }
 
 TEST_CASE("solver: a checkpoint's proofs give the right values at other positions of the game",
@@ -243,6 +312,7 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
     TempFile file("smallgo-test-bad");
     SolveCheckpointTotals totals{1234, 5.5, 3, 77, -2, 6, 0xFEEDFACE12345678, {}};
     totals.root = {{2, -3, 4}, {Pass, -12, -12}, {0, -Infinity, Infinity}};
+    totals.race_round = 9;
     REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
     const std::vector<char> good = bytes_of(file.path);
 
@@ -264,6 +334,7 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         CHECK(t.lower_x2 == -2);
         CHECK(t.upper_x2 == 6);
         CHECK(t.path == totals.path);
+        CHECK(t.race_round == 9);
         REQUIRE(t.root.size() == totals.root.size());
         for (std::size_t i = 0; i < t.root.size(); ++i) {
             CHECK(t.root[i].move == totals.root[i].move);
@@ -316,6 +387,14 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         refused(key, "bad header");
         b = good;
         b[209] = 1;  // the same move 256 points off: not to be read as 2
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[85] = 63;  // the race's round past 62
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[86] = 1;  // the padding after the race's round
         put_bytes(file.path, b);
         refused(key, "bad header");
         b = good;
