@@ -27,8 +27,6 @@ constexpr char Magic[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '2'};
 constexpr std::size_t RootSlots = MaxPoints + 1;
 // Room left free on the file system beyond a file, so that a checkpoint never fills it.
 constexpr u64 DiskMargin = u64{64} << 20;
-// The last round of the root's race a header holds (SolveOptions::race_first_round).
-constexpr int MaxRaceRound = 62;
 // Words per read or write call and per pass of the checksum.
 constexpr std::size_t ChunkWords = std::size_t{1} << 20;
 

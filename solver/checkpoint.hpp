@@ -23,8 +23,8 @@
 //   | 72..75   | rows, cols       | the board (u16 each)                                   |
 //   | 76..79   | ko, suicide, pad | KoRule (u8), suicide allowed (u8), zero                |
 //   | 80..83   | komi_x2          | komi in half points (i32)                              |
-//   | 84..87   | lists, round, pad | whether the tables keep fingerprint lists (u8); the   |
-//   |          |                  | root's race's round (u8, at most 62); zero             |
+//   | 84..87   | lists, round     | whether the tables keep fingerprint lists (u8); the    |
+//   |          |                  | root's race's round (u8, at most 62); zero, zero       |
 //   | 88..111  | start            | black, white stones (u64 each); to move, passes (u64)  |
 //   | 112..119 | hash_bytes       | the memory the tables were made with (--hash)          |
 //   | 120..127 | table_words      | words of the proof table that follow                   |

@@ -71,9 +71,6 @@ u64 times(u64 cap, u64 n) {
     return cap > Searcher::NoCap / n ? Searcher::NoCap : cap * n;
 }
 
-// The last round a resumed race may start from: its cap is then race_cap times 2^62.
-constexpr int MaxRaceRound = 62;
-
 // The next cap of a race's round: twice the last.
 u64 doubled(u64 cap) {
     return times(cap, 2);

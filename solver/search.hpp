@@ -149,6 +149,10 @@ struct SolveOptions {
         at_rest;
 };
 
+// The last round a resumed race may start from (SolveOptions::race_first_round), whose cap is
+// race_cap times 2^62; a checkpoint's header holds no later one.
+constexpr int MaxRaceRound = 62;
+
 // The least number of nodes the principal variation may spend on resisting (SolveResult::pv).
 constexpr u64 PvBudgetFloor = u64{1} << 20;
 

@@ -195,8 +195,8 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
     const std::pair<int, int> boards[] = {{2, 3}, {3, 3}, {2, 4}, {1, 7}};
     TempFile file("smallgo-test-round");
     int compared = 0, past_first = 0;
-    for (int round = 0; round < 4 * static_cast<int>(std::size(Presets)); ++round) {
-        History h = testing::random_game(round, boards, Presets, round < 12 ? 0 : 3, rng);
+    for (int game = 0; game < 4 * static_cast<int>(std::size(Presets)); ++game) {
+        History h = testing::random_game(game, boards, Presets, game < 12 ? 0 : 3, rng);
         if (h.game_over()) continue;
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
                                  << " turns");
@@ -240,6 +240,18 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
         // Every rest of the resumed race was in the round reached or a later one.
         if (least_round != INT_MAX) REQUIRE(least_round >= first.race_round);
         REQUIRE(resumed.race_round >= first.race_round);
+        // The caps themselves grow with the round: started at round 40 (a cap of 2^40 nodes, far
+        // beyond these searches) the race ends in that round. Started at a cap of one node, as
+        // the round alone would not make it, it would need several rounds.
+        SolveTables late_tables(hash_bytes);
+        SolveOptions late = options(late_tables, hash_bytes);
+        late.race_cap = 1;
+        late.node_limit = 20'000'000;
+        late.race_first_round = 40;
+        const SolveResult from_late = solve(h, late);
+        REQUIRE(from_late.complete);
+        REQUIRE(from_late.value_x2 == plain.value_x2);
+        REQUIRE(from_late.race_round == 40);
         ++compared;
         past_first += first.race_round > 0 && least_round != INT_MAX;
     }
