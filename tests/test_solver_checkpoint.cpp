@@ -46,6 +46,15 @@ SolveOptions options(SolveTables& tables, std::size_t hash_bytes) {
     return o;
 }
 
+// The uninterrupted solve of h (in tables of its own, at most 5 million nodes) that the solves
+// through checkpoints are compared with.
+SolveResult uninterrupted(History& h, std::size_t hash_bytes) {
+    SolveTables tables(hash_bytes);
+    SolveOptions o = options(tables, hash_bytes);
+    o.node_limit = 5'000'000;
+    return solve(h, o);
+}
+
 std::vector<char> bytes_of(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -156,10 +165,7 @@ TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted va
         History h = testing::random_game(round, boards, Presets, round < 30 ? 0 : 4, rng);
         if (h.game_over()) continue;
         const std::size_t hash_bytes = std::size_t{1} << 20;
-        SolveTables plain_tables(hash_bytes);
-        SolveOptions o = options(plain_tables, hash_bytes);
-        o.node_limit = 5'000'000;
-        const SolveResult plain = solve(h, o);
+        const SolveResult plain = uninterrupted(h, hash_bytes);
         if (!plain.complete) continue;
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
                                  << " turns, value " << plain.value_x2);
@@ -201,10 +207,7 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
                                  << " turns");
         const std::size_t hash_bytes = std::size_t{1} << 20;
-        SolveTables plain_tables(hash_bytes);
-        SolveOptions plain_options = options(plain_tables, hash_bytes);
-        plain_options.node_limit = 5'000'000;
-        const SolveResult plain = solve(h, plain_options);
+        const SolveResult plain = uninterrupted(h, hash_bytes);
         if (!plain.complete) continue;
 
         SolveTables tables(hash_bytes);
