@@ -87,7 +87,9 @@ struct SolveCheckpointTotals {
     // its first moves, which a resumed solve of the same history starts its race from.
     u64 path = 0;
     std::vector<RootBound> root;
-    int race_round = 0;  // the race's round, where a resumed race goes on (at most 62)
+    // The round of the race in progress, the value's or, once the value is proven, that of the
+    // optimal first moves (search.cpp): where a resumed race goes on (at most 62).
+    int race_round = 0;
 };
 
 // A 64-bit hash of every position of h's history, in order: equal for the same history.

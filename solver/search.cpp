@@ -226,8 +226,14 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
 // points: the certificate writer follows the proofs these tests leave in the table, and in the
 // race's order 4x4's certificate took 166 million search nodes to write instead of 4.6 million.
 // The moves a stop leaves undecided go to r.undecided_moves.
+//
+// What the race decides goes into `known` (r.root_bounds) as it is proven, and its round into
+// r.race_round, so a checkpoint written during it keeps both: a resumed search whose value its
+// checkpoint's bounds already prove enters the moves decided before without a search and goes on
+// with the caps it had reached (SolveOptions::race_first_round), instead of asking every open move
+// again from a cap of race_cap. Like the value's race, this one starts from that round.
 void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, int best,
-                   const std::vector<RootBound>& known, SolveResult& r) {
+                   bool values_on_grid, std::vector<RootBound>& known, SolveResult& r) {
     enum { No, Yes, Open };
     std::vector<int> verdict(MaxPoints + 1, Open);  // [rep], a pass at the end
     auto slot = [](Move m) { return m == Pass ? MaxPoints : int{m}; };
@@ -236,15 +242,30 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
     std::vector<Move> open;  // representatives, in the order of the legal moves
     for (Move m : moves.legal)
         if (m == moves.rep(m) && verdict[slot(m)] == Open) open.push_back(m);
-    for (u64 cap = std::max<u64>(o.race_cap, 1); !open.empty() && !s.stopped();
-         cap = doubled(cap)) {
+    // A proven verdict as a bound of the move's value: High is "at least best", Low "below it",
+    // which on the grid of scores (root_value) is a whole point below, as best is on it.
+    const int below = best - (values_on_grid ? 2 : 1);
+    auto record = [&](Move m, Kind answer) {
+        for (RootBound& k : known)
+            if (k.move == m) {
+                if (answer == High) k.lo = std::max(k.lo, best);
+                if (answer == Low) k.hi = std::min(k.hi, below);
+            }
+    };
+    const int first_round = std::clamp(o.race_first_round, 0, MaxRaceRound);
+    int round = first_round;
+    for (u64 cap = times(std::max<u64>(o.race_cap, 1), u64{1} << first_round);
+         !open.empty() && !s.stopped(); cap = doubled(cap), ++round) {
+        r.race_round = std::min(round, MaxRaceRound);
         std::vector<Move> still;
         for (Move m : open) {
             const Kind answer = s.stopped() ? Unknown : s.child_at_least_within(m, best, cap);
-            if (answer == Unknown)
+            if (answer == Unknown) {
                 still.push_back(m);
-            else
+            } else {
                 verdict[slot(m)] = answer == High ? Yes : No;
+                record(m, answer);
+            }
         }
         open.swap(still);
     }
@@ -386,13 +407,13 @@ SolveResult solve(History& h, const SolveOptions& o) {
         // What the root's tests proved of each representative, kept in the result, where the
         // checkpoints' at_rest (Searcher::start_run) reads it during the search.
         std::vector<RootBound>& known = r.root_bounds;
-        best = root_value(s, moves, o, sign, h.rules().ko != KoRule::Simple, h.rules().komi_x2, r,
-                          known);
+        const bool values_on_grid = h.rules().ko != KoRule::Simple;
+        best = root_value(s, moves, o, sign, values_on_grid, h.rules().komi_x2, r, known);
         if (s.stopped()) return;
         // Proven, even if a stop comes before the rest.
         r.value_x2 = r.lower_x2 = r.upper_x2 = sign * best;
         r.value_nodes = s.nodes;
-        optimal_moves(s, moves, o, sign, best, known, r);
+        optimal_moves(s, moves, o, sign, best, values_on_grid, known, r);
         if (s.stopped()) return;
         const u64 before = s.nodes;
         principal_variation(s, h, best, std::max(before, PvBudgetFloor),

@@ -124,7 +124,8 @@ struct SolveOptions {
     // history made (a checkpoint resumed: SolveResult::race_round): the first round's cap is
     // race_cap times 2^race_first_round (at most 2^62), so a resumed race goes on with the caps
     // it had reached instead of searching its moves again with small ones. Its tests and what
-    // they prove are as in the first round; only how many nodes each may take changes.
+    // they prove are as in the first round; only how many nodes each may take changes. The race
+    // of the optimal first moves, after the value, starts from this round too.
     int race_first_round = 0;
     // The same for the tests of the principal variation.
     u64 pv_test_cap = u64{1} << 20;

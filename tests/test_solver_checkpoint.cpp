@@ -263,6 +263,111 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
     REQUIRE(past_first >= compared / 3);
 }
 
+TEST_CASE("solver: a resumed search of the optimal first moves keeps what it decided",
+          "[solver][checkpoint]") {
+    // Stopped after the value was proven, while the other first moves are asked whether they reach
+    // it: what those tests decided is in the first-move bounds, and a resume from the checkpoint
+    // lists the same optimal moves, going on from the round reached.
+    std::mt19937_64 rng(test::seed(20261130));
+    const std::pair<int, int> boards[] = {{3, 3}, {2, 5}, {3, 4}, {1, 8}};
+    TempFile file("smallgo-test-optimal");
+    int compared = 0, decided_more = 0;
+    for (int game = 0; game < 8 * static_cast<int>(std::size(Presets)); ++game) {
+        History h = testing::random_game(game, boards, Presets, game < 12 ? 0 : 3, rng);
+        if (h.game_over()) continue;
+        INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
+                                 << " turns");
+        const std::size_t hash_bytes = std::size_t{1} << 20;
+        auto run = [&](u64 node_limit) {
+            SolveTables tables(hash_bytes);
+            SolveOptions o = options(tables, hash_bytes);
+            o.race_cap = 1;
+            o.node_limit = node_limit;
+            return solve(h, o);
+        };
+        const SolveResult plain = run(5'000'000);
+        if (!plain.complete) continue;
+        const u64 optimal_nodes = plain.nodes - plain.pv_nodes - plain.value_nodes;
+        if (optimal_nodes < 16384) continue;  // stops come every 4,096 nodes
+        // One thread: the same search up to each limit.
+        const SolveResult at_value = run(plain.value_nodes);
+        const SolveResult first = run(plain.value_nodes + optimal_nodes / 2);
+        REQUIRE_FALSE(first.complete);
+        REQUIRE(first.lower_x2 == plain.value_x2);
+        REQUIRE(first.upper_x2 == plain.value_x2);
+        if (first.undecided_moves.empty()) continue;
+
+        // Each first move's bounds say what the stopped search had found of it.
+        const int sign = h.current().to_move == Color::Black ? 1 : -1, best = sign * plain.value_x2;
+        auto in = [](const std::vector<Move>& ms, Move m) {
+            return std::find(ms.begin(), ms.end(), m) != ms.end();
+        };
+        auto decided = [&](const SolveResult& r) {
+            int n = 0;
+            for (const RootBound& k : r.root_bounds) n += k.lo >= best || k.hi < best;
+            return n;
+        };
+        for (const RootBound& k : first.root_bounds) {
+            INFO("first move " << k.move << " in [" << k.lo << ", " << k.hi << "]");
+            if (in(first.best_moves, k.move))
+                REQUIRE(k.lo >= best);
+            else if (in(first.undecided_moves, k.move))
+                REQUIRE((k.lo < best && k.hi >= best));
+            else
+                REQUIRE(k.hi < best);
+        }
+        decided_more += decided(first) > decided(at_value);
+
+        const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
+        SolveCheckpointTotals totals;
+        totals.nodes = first.nodes, totals.runs = 1, totals.restarts = first.restarts;
+        totals.path = checkpoint_path(h), totals.root = first.root_bounds;
+        totals.race_round = first.race_round;
+        {
+            SolveTables tables(hash_bytes);
+            SolveOptions o = options(tables, hash_bytes);
+            o.race_cap = 1;
+            o.node_limit = plain.value_nodes + optimal_nodes / 2;
+            solve(h, o);  // the stopped search again, for its tables
+            REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
+        }
+        SolveTables back(hash_bytes);
+        SolveCheckpointTotals read;
+        REQUIRE_FALSE(read_solve_checkpoint(file.path, key, back, read));
+        SolveOptions again = options(back, hash_bytes);
+        again.race_cap = 1;
+        again.node_limit = 20'000'000;
+        again.root_bounds = read.root, again.first_run = read.restarts;
+        again.race_first_round = read.race_round;
+        int least_round = INT_MAX;
+        again.at_rest = [&](u64, u64, int, int, const std::vector<RootBound>&, int race_round) {
+            least_round = std::min(least_round, race_round);
+        };
+        const SolveResult resumed = solve(h, again);
+        REQUIRE(resumed.complete);
+        REQUIRE(resumed.value_x2 == plain.value_x2);
+        REQUIRE(resumed.best_moves == plain.best_moves);
+        if (least_round != INT_MAX) REQUIRE(least_round >= first.race_round);
+        REQUIRE(resumed.race_round >= first.race_round);
+        // The caps grow with the round: from round 40 (a cap of 2^40 nodes) the open moves are
+        // decided in that round; from a cap of one node they would need several.
+        SolveTables late_tables(hash_bytes);
+        SolveOptions late = options(late_tables, hash_bytes);
+        late.race_cap = 1;
+        late.node_limit = 20'000'000;
+        late.root_bounds = read.root;
+        late.race_first_round = 40;
+        const SolveResult from_late = solve(h, late);
+        REQUIRE(from_late.complete);
+        REQUIRE(from_late.best_moves == plain.best_moves);
+        REQUIRE(from_late.race_round == 40);
+        ++compared;
+    }
+    INFO(compared << " compared, " << decided_more << " decided more than at the value");
+    REQUIRE(compared >= 6);
+    REQUIRE(decided_more >= compared / 2);
+}
+
 TEST_CASE("solver: a checkpoint's proofs give the right values at other positions of the game",
           "[solver][checkpoint]") {
     // The moves before the solved position are not part of a checkpoint's key: every entry is
