@@ -87,8 +87,8 @@ struct SolveCheckpointTotals {
     // its first moves, which a resumed solve of the same history starts its race from.
     u64 path = 0;
     std::vector<RootBound> root;
-    // The round of the race in progress, the value's or, once the value is proven, that of the
-    // optimal first moves (search.cpp): where a resumed race goes on (at most 62).
+    // The round of the root's race (the value's, then the optimal first moves', which goes on
+    // from it; search.cpp): where a resumed race goes on (at most 62).
     int race_round = 0;
 };
 

@@ -125,7 +125,7 @@ struct SolveOptions {
     // race_cap times 2^race_first_round (at most 2^62), so a resumed race goes on with the caps
     // it had reached instead of searching its moves again with small ones. Its tests and what
     // they prove are as in the first round; only how many nodes each may take changes. The race
-    // of the optimal first moves, after the value, starts from this round too.
+    // of the optimal first moves, after the value, goes on from the round the value's ended in.
     int race_first_round = 0;
     // The same for the tests of the principal variation.
     u64 pv_test_cap = u64{1} << 20;
@@ -180,8 +180,9 @@ struct SolveResult {
     // What the root proved of each first move, one of each symmetry class, by a test or without a
     // search (SolveOptions::root_bounds).
     std::vector<RootBound> root_bounds;
-    // The round of the root's race in progress, or the last one made (SolveOptions::
-    // race_first_round, where a resumed search of this position goes on).
+    // The round of the root's race in progress, or the last one made: the value's race, then the
+    // optimal first moves' race, which goes on from it (SolveOptions::race_first_round, where a
+    // resumed search of this position goes on).
     int race_round = 0;
     u64 nodes = 0;           // all threads, the principal variation's included
     u64 value_nodes = 0;     // of nodes, those spent until the value was proven
