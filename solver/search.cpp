@@ -170,7 +170,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     const std::size_t exact_first =
         best == -Infinity && !searched.empty() ? searched.front() : known.size();
     // A resumed race starts with the caps it had reached (SolveOptions::race_first_round).
-    const int first_round = std::clamp(r.race_round, 0, MaxRaceRound);
+    const int first_round = std::clamp(o.race_first_round, 0, MaxRaceRound);
     int round = first_round;
     for (u64 cap = times(std::max<u64>(o.race_cap, 1), u64{1} << first_round);
          report() > best && !s.stopped(); cap = doubled(cap), ++round) {
@@ -228,11 +228,11 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
 // The moves a stop leaves undecided go to r.undecided_moves.
 //
 // The root has one race: this one goes on from the round the value's race ended in (r.race_round
-// on entry; race_first_round where a resumed search's bounds already prove the value), so the
-// round never goes back. What it decides goes into `known` (r.root_bounds) as it is proven, and
-// its round into r.race_round, so a checkpoint written during it keeps both: a resumed search
-// enters the moves decided before without a search and goes on with the caps it had reached,
-// instead of asking every open move again from a cap of race_cap.
+// on entry; race_first_round where root_value ran no round, as when a resumed search's bounds
+// already prove the value), so the round never goes back. What it decides goes into `known`
+// (r.root_bounds) as it is proven, and its round into r.race_round, so a checkpoint written during
+// it keeps both: a resumed search enters the moves decided before without a search and goes on with
+// the caps it had reached, instead of asking every open move again from a cap of race_cap.
 void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, int sign, int best,
                    bool values_on_grid, std::vector<RootBound>& known, SolveResult& r) {
     enum { No, Yes, Open };

@@ -409,7 +409,8 @@ TEST_CASE("solver: the first moves' bounds after a solve hold their exact values
         bool found = false;
         for (const RootBound& b : plain.root_bounds)
             for (const MoveValue& v : every.move_values)
-                found |= v.move == b.move && b.hi == best - step && sign * v.value_x2 == b.hi;
+                found |= v.move == b.move && b.lo < b.hi && b.hi == best - step &&
+                         sign * v.value_x2 == b.hi;
         ++solved;
         exactly_below += found;
         return found;
