@@ -47,13 +47,64 @@ SolveOptions options(SolveTables& tables, std::size_t hash_bytes) {
     return o;
 }
 
-// The uninterrupted solve of h (in tables of its own, at most 5 million nodes) that the solves
-// through checkpoints are compared with.
-SolveResult uninterrupted(History& h, std::size_t hash_bytes) {
+// The uninterrupted solve of h (in tables of its own, at most 5 million nodes unless `adjust`
+// says otherwise) that the solves through checkpoints are compared with.
+template <class Adjust>
+SolveResult uninterrupted(History& h, std::size_t hash_bytes, Adjust adjust) {
     SolveTables tables(hash_bytes);
     SolveOptions o = options(tables, hash_bytes);
     o.node_limit = 5'000'000;
+    adjust(o);
     return solve(h, o);
+}
+
+SolveResult uninterrupted(History& h, std::size_t hash_bytes) {
+    return uninterrupted(h, hash_bytes, [](SolveOptions&) {});
+}
+
+// A search stopped in `tables` (one thread, `race_cap` 1), resumed through a checkpoint file.
+struct Resumed {
+    SolveCheckpointTotals read;  // what the file gave back
+    SolveResult result;          // the resumed search's, at most 20 million nodes
+    int least_round = INT_MAX;   // the least race round of the resumed search's rests
+};
+
+// Writes the stopped search's tables and totals to `path`, reads them into fresh tables and goes
+// on from there, as `smallgo solve --resume` does.
+Resumed resume_through_file(History& h, std::size_t hash_bytes, const std::string& path,
+                            SolveTables& tables, const SolveResult& stopped) {
+    const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
+    SolveCheckpointTotals totals;
+    totals.nodes = stopped.nodes, totals.runs = 1, totals.restarts = stopped.restarts;
+    totals.path = checkpoint_path(h), totals.root = stopped.root_bounds;
+    totals.race_round = stopped.race_round;
+    REQUIRE_FALSE(write_solve_checkpoint(path, key, tables, totals));
+
+    Resumed r;
+    SolveTables back(hash_bytes);
+    REQUIRE_FALSE(read_solve_checkpoint(path, key, back, r.read));
+    REQUIRE(r.read.race_round == stopped.race_round);
+    SolveOptions again = options(back, hash_bytes);
+    again.race_cap = 1;
+    again.node_limit = 20'000'000;
+    again.root_bounds = r.read.root, again.first_run = r.read.restarts;
+    again.race_first_round = r.read.race_round;
+    again.at_rest = [&](u64, u64, int, int, const std::vector<RootBound>&, int race_round) {
+        r.least_round = std::min(r.least_round, race_round);
+    };
+    r.result = solve(h, again);
+    return r;
+}
+
+// A solve of h in fresh tables whose race starts at `round` with the first moves' bounds `root`.
+SolveResult from_round(History& h, std::size_t hash_bytes, const std::vector<RootBound>& root,
+                       int round) {
+    return uninterrupted(h, hash_bytes, [&](SolveOptions& o) {
+        o.race_cap = 1;
+        o.node_limit = 20'000'000;
+        o.root_bounds = root;
+        o.race_first_round = round;
+    });
 }
 
 std::vector<char> bytes_of(const std::string& path) {
@@ -217,27 +268,9 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
         o.node_limit = std::max<u64>(plain.nodes / 3, 200);
         const SolveResult first = solve(h, o);
         if (first.complete) continue;
-        const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
-        SolveCheckpointTotals totals;
-        totals.nodes = first.nodes, totals.runs = 1, totals.restarts = first.restarts;
-        totals.path = checkpoint_path(h), totals.root = first.root_bounds;
-        totals.race_round = first.race_round;
-        REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
-
-        SolveTables back(hash_bytes);
-        SolveCheckpointTotals read;
-        REQUIRE_FALSE(read_solve_checkpoint(file.path, key, back, read));
-        REQUIRE(read.race_round == first.race_round);
-        SolveOptions again = options(back, hash_bytes);
-        again.race_cap = 1;
-        again.node_limit = 20'000'000;
-        again.root_bounds = read.root, again.first_run = read.restarts;
-        again.race_first_round = read.race_round;
-        int least_round = INT_MAX;
-        again.at_rest = [&](u64, u64, int, int, const std::vector<RootBound>&, int race_round) {
-            least_round = std::min(least_round, race_round);
-        };
-        const SolveResult resumed = solve(h, again);
+        const Resumed back = resume_through_file(h, hash_bytes, file.path, tables, first);
+        const SolveResult& resumed = back.result;
+        const int least_round = back.least_round;
         REQUIRE(resumed.complete);
         REQUIRE(resumed.value_x2 == plain.value_x2);
         REQUIRE(resumed.best_moves == plain.best_moves);
@@ -247,12 +280,7 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
         // The caps themselves grow with the round: started at round 40 (a cap of 2^40 nodes, far
         // beyond these searches) the race ends in that round. Started at a cap of one node, as
         // the round alone would not make it, it would need several rounds.
-        SolveTables late_tables(hash_bytes);
-        SolveOptions late = options(late_tables, hash_bytes);
-        late.race_cap = 1;
-        late.node_limit = 20'000'000;
-        late.race_first_round = 40;
-        const SolveResult from_late = solve(h, late);
+        const SolveResult from_late = from_round(h, hash_bytes, {}, 40);
         REQUIRE(from_late.complete);
         REQUIRE(from_late.value_x2 == plain.value_x2);
         REQUIRE(from_late.race_round == 40);
@@ -279,20 +307,23 @@ TEST_CASE("solver: a resumed search of the optimal first moves keeps what it dec
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
                                  << " turns");
         const std::size_t hash_bytes = std::size_t{1} << 20;
-        auto run = [&](u64 node_limit) {
-            SolveTables tables(hash_bytes);
-            SolveOptions o = options(tables, hash_bytes);
-            o.race_cap = 1;
-            o.node_limit = node_limit;
-            return solve(h, o);
+        auto limited = [](u64 node_limit) {
+            return [node_limit](SolveOptions& o) {
+                o.race_cap = 1;
+                o.node_limit = node_limit;
+            };
         };
-        const SolveResult plain = run(5'000'000);
+        const SolveResult plain = uninterrupted(h, hash_bytes, limited(5'000'000));
         if (!plain.complete) continue;
         const u64 optimal_nodes = plain.nodes - plain.pv_nodes - plain.value_nodes;
         if (optimal_nodes < 16384) continue;  // stops come every 4,096 nodes
-        // One thread: the same search up to each limit.
-        const SolveResult at_value = run(plain.value_nodes);
-        const SolveResult first = run(plain.value_nodes + optimal_nodes / 2);
+        // One thread: the same search up to each limit. The stopped one keeps its tables, for the
+        // checkpoint.
+        const SolveResult at_value = uninterrupted(h, hash_bytes, limited(plain.value_nodes));
+        SolveTables tables(hash_bytes);
+        SolveOptions o = options(tables, hash_bytes);
+        limited(plain.value_nodes + optimal_nodes / 2)(o);
+        const SolveResult first = solve(h, o);
         REQUIRE_FALSE(first.complete);
         REQUIRE(first.lower_x2 == plain.value_x2);
         REQUIRE(first.upper_x2 == plain.value_x2);
@@ -319,56 +350,21 @@ TEST_CASE("solver: a resumed search of the optimal first moves keeps what it dec
         }
         decided_more += decided(first) > decided(at_value);
         // And they hold each first move's exact value, where those take at most 5M nodes.
-        {
-            SolveTables tables(hash_bytes);
-            SolveOptions o = options(tables, hash_bytes);
-            o.all_moves = true;
-            o.node_limit = 5'000'000;
-            const SolveResult every = solve(h, o);
-            if (every.complete) check_root_bounds(sign, first.root_bounds, every.move_values);
-            valued += every.complete;
-        }
+        const SolveResult every =
+            uninterrupted(h, hash_bytes, [](SolveOptions& a) { a.all_moves = true; });
+        if (every.complete) check_root_bounds(sign, first.root_bounds, every.move_values);
+        valued += every.complete;
 
-        const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
-        SolveCheckpointTotals totals;
-        totals.nodes = first.nodes, totals.runs = 1, totals.restarts = first.restarts;
-        totals.path = checkpoint_path(h), totals.root = first.root_bounds;
-        totals.race_round = first.race_round;
-        {
-            SolveTables tables(hash_bytes);
-            SolveOptions o = options(tables, hash_bytes);
-            o.race_cap = 1;
-            o.node_limit = plain.value_nodes + optimal_nodes / 2;
-            solve(h, o);  // the stopped search again, for its tables
-            REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
-        }
-        SolveTables back(hash_bytes);
-        SolveCheckpointTotals read;
-        REQUIRE_FALSE(read_solve_checkpoint(file.path, key, back, read));
-        SolveOptions again = options(back, hash_bytes);
-        again.race_cap = 1;
-        again.node_limit = 20'000'000;
-        again.root_bounds = read.root, again.first_run = read.restarts;
-        again.race_first_round = read.race_round;
-        int least_round = INT_MAX;
-        again.at_rest = [&](u64, u64, int, int, const std::vector<RootBound>&, int race_round) {
-            least_round = std::min(least_round, race_round);
-        };
-        const SolveResult resumed = solve(h, again);
+        const Resumed back = resume_through_file(h, hash_bytes, file.path, tables, first);
+        const SolveResult& resumed = back.result;
         REQUIRE(resumed.complete);
         REQUIRE(resumed.value_x2 == plain.value_x2);
         REQUIRE(resumed.best_moves == plain.best_moves);
-        if (least_round != INT_MAX) REQUIRE(least_round >= first.race_round);
+        if (back.least_round != INT_MAX) REQUIRE(back.least_round >= first.race_round);
         REQUIRE(resumed.race_round >= first.race_round);
         // The caps grow with the round: from round 40 (a cap of 2^40 nodes) the open moves are
         // decided in that round; from a cap of one node they would need several.
-        SolveTables late_tables(hash_bytes);
-        SolveOptions late = options(late_tables, hash_bytes);
-        late.race_cap = 1;
-        late.node_limit = 20'000'000;
-        late.root_bounds = read.root;
-        late.race_first_round = 40;
-        const SolveResult from_late = solve(h, late);
+        const SolveResult from_late = from_round(h, hash_bytes, back.read.root, 40);
         REQUIRE(from_late.complete);
         REQUIRE(from_late.best_moves == plain.best_moves);
         REQUIRE(from_late.race_round == 40);
@@ -394,11 +390,10 @@ TEST_CASE("solver: the first moves' bounds after a solve hold their exact values
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
                                  << " turns");
         auto run = [&](bool all_moves) {
-            SolveTables tables(hash_bytes);
-            SolveOptions o = options(tables, hash_bytes);
-            o.all_moves = all_moves;
-            o.node_limit = 2'000'000;
-            return solve(h, o);
+            return uninterrupted(h, hash_bytes, [&](SolveOptions& o) {
+                o.all_moves = all_moves;
+                o.node_limit = 2'000'000;
+            });
         };
         const SolveResult plain = run(false), every = run(true);
         if (!plain.complete || !every.complete) return false;
