@@ -7,6 +7,11 @@
 # loop. Then resume to the end and compare the value and optimal moves with the uninterrupted
 # solve's.
 #
+# Under load (a sanitizer build beside other work) a run can be stopped before it has written a
+# checkpoint, or before it has even set up its signal handlers. Until a checkpoint exists, each
+# run's range of delays doubles (to at most 16 times MAX_MS), and a SIGTERM run that printed
+# nothing at all counts as no stop; the counts of stops and resumes required below stay the same.
+#
 # usage: solve_kill_resume.sh SMALLGO KILLS MAX_MS BOARD [ARGS...]
 set -u
 smallgo=$1 kills=$2 max_ms=$3
@@ -18,14 +23,14 @@ value_line() { grep -E '^(Value|Optimal moves for)' "$1"; }
 plain=$(value_line "$dir/plain")
 [ -n "$plain" ] || { echo "the plain solve printed no value"; cat "$dir/plain"; exit 1; }
 RANDOM=${SEED:-$$}
-killed=0 termed=0 resumed=0
+killed=0 termed=0 resumed=0 span=$max_ms
 for ((i = 0; i < kills; i++)); do
     resume=()
     [ -f "$dir/ckpt" ] && resume=(--resume "$dir/ckpt") && resumed=$((resumed + 1))
     "$smallgo" solve "$@" --checkpoint "$dir/ckpt" --checkpoint-every 0.05 "${resume[@]}" \
         >"$dir/out" 2>"$dir/err" &
     pid=$!
-    delay_ms=$((100 + RANDOM * RANDOM % (max_ms - 99)))
+    delay_ms=$((100 + RANDOM * RANDOM % (span - 99)))
     sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
     signal=KILL expect=137
     [ $((i % 3)) -eq 2 ] && signal=TERM expect=143
@@ -36,7 +41,10 @@ for ((i = 0; i < kills; i++)); do
     if [ $status -ne $expect ]; then
         echo "run $i exited $status after SIG$signal:"; cat "$dir/err"; exit 1
     fi
-    if [ $signal = TERM ]; then
+    [ -f "$dir/ckpt" ] || [ $span -ge $((16 * max_ms)) ] || span=$((span * 2))
+    if [ $signal = TERM ] && [ ! -s "$dir/out" ] && [ ! -s "$dir/err" ]; then
+        echo "run $i: SIGTERM before the solve started"
+    elif [ $signal = TERM ]; then
         termed=$((termed + 1))
         # The stopped run reports its checkpoint, or it was still reading the last one.
         grep -q '^Checkpoint: ' "$dir/out" || grep -q 'nothing was searched$' "$dir/err" ||
