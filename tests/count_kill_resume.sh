@@ -7,7 +7,8 @@
 # under `mpirun -np NP`, and the kill goes to one rank chosen at random (mpirun then ends the
 # others): a rank lost, as on a cluster. Under load (a sanitizer build beside other work) a run
 # can be killed before its first checkpoint: until one exists, each run's range of delays doubles
-# (to at most 16 times MAX_MS); the kills and resumes required below stay the same.
+# (to at most 16 times MAX_MS; back to MAX_MS once one exists). The kills and resumes required
+# below stay the same.
 #
 # usage: count_kill_resume.sh SMALLGO NP KILLS MAX_MS EXPECTED_REGEX BOARD [ARGS...]
 set -u
@@ -46,7 +47,11 @@ for ((i = 0; i < kills; i++)); do
     fi
     wait "$pid" 2>/dev/null
     status=$?
-    [ -f "$dir/latest" ] || [ $span -ge $((16 * max_ms)) ] || span=$((span * 2))
+    if [ -f "$dir/latest" ]; then
+        span=$max_ms
+    elif [ $span -lt $((16 * max_ms)) ]; then
+        span=$((span * 2))
+    fi
     [ $status -eq 0 ] && break
     if [ $status -ne 137 ] && [ "$np" -eq 0 ]; then
         echo "run $i exited $status:"; cat "$dir/err"; exit 1

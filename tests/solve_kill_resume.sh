@@ -9,8 +9,9 @@
 #
 # Under load (a sanitizer build beside other work) a run can be stopped before it has written a
 # checkpoint, or before it has even set up its signal handlers. Until a checkpoint exists, each
-# run's range of delays doubles (to at most 16 times MAX_MS), and a SIGTERM run that printed
-# nothing at all counts as no stop; the counts of stops and resumes required below stay the same.
+# run's range of delays doubles (to at most 16 times MAX_MS; back to MAX_MS once one exists), and
+# a SIGTERM run that printed nothing at all counts as no stop. The counts of stops and resumes
+# required below stay the same.
 #
 # usage: solve_kill_resume.sh SMALLGO KILLS MAX_MS BOARD [ARGS...]
 set -u
@@ -41,7 +42,11 @@ for ((i = 0; i < kills; i++)); do
     if [ $status -ne $expect ]; then
         echo "run $i exited $status after SIG$signal:"; cat "$dir/err"; exit 1
     fi
-    [ -f "$dir/ckpt" ] || [ $span -ge $((16 * max_ms)) ] || span=$((span * 2))
+    if [ -f "$dir/ckpt" ]; then
+        span=$max_ms
+    elif [ $span -lt $((16 * max_ms)) ]; then
+        span=$((span * 2))
+    fi
     if [ $signal = TERM ] && [ ! -s "$dir/out" ] && [ ! -s "$dir/err" ]; then
         echo "run $i: SIGTERM before the solve started"
     elif [ $signal = TERM ]; then
