@@ -41,7 +41,7 @@ struct SolveArgs {
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
          no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false,
-         half_depth_siblings = false;
+         half_depth_siblings = false, no_reply_race = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;
@@ -232,6 +232,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["seconds"] = res.seconds;
     j["threads"] = res.threads;
     j["restarts"] = res.restarts;
+    j["reply_races"] = res.reply_races;
     // What two of the techniques did (docs/solver.md): nodes proven by looking their children up,
     // and table entries used thanks to their boards' lists.
     j["lookup_cutoffs"] = res.lookup_cutoffs;
@@ -427,6 +428,7 @@ void run_solve(const SolveArgs& a) {
         // passed 20 million positions against 3.5 million), so --proof searches without it.
         o.use_territory = !a.no_territory && a.proof.empty();
         o.lookup_children = !a.no_lookup;
+        o.reply_race = !a.no_reply_race;
         // Nor does it keep the boards' lists: with them (and 5/8 of the memory for proofs) the
         // writer's tree of 4x4 passed 20 million positions at --hash 2048, against 3.3 million
         // without (the table-size sensitivity of docs/proof.md).
@@ -575,6 +577,9 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--no-lookup", a->no_lookup,
                   "Search children without first looking them up in the table (enhanced "
                   "transposition cutoffs off; a measurement; default: off)");
+    cmd->add_flag("--no-reply-race", a->no_reply_race,
+                  "Test the root's other first moves with one search each, not by a race of the "
+                  "opponent's replies (docs/solver.md; a measurement; default: off)");
     cmd->add_flag("--no-board-lists", a->no_board_lists,
                   "Tell the positions that may repeat a proof's boards by the table's Bloom "
                   "filter alone, without the boards' fingerprint lists (a measurement; default: "

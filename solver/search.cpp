@@ -76,6 +76,75 @@ u64 doubled(u64 cap) {
     return times(cap, 2);
 }
 
+// Whether the first move m reaches target (mover's view), within about `cap` nodes: first one
+// null-window test of the child within half of `cap`, as before; where that stays open, a race of
+// the opponent's replies with the other half: one test per reply (a representative of each
+// symmetry class of the history after m), within caps that start at 1/64 of `cap` and double each
+// round, until one reply is proven to hold the mover below target (Low), every reply is proven
+// not to (High), or the nodes are spent (Unknown). `proven` as for
+// Searcher::child_at_least_within.
+//
+// Why: one test of the child searches the opponent's replies in the move order, each until its
+// test ends, so a hard reply that does not refute (its proof for the mover is long) holds up a
+// cheap one that does. On 1x12 after B1 L1 the root's race left E1's test "does Black reach +2?"
+// open at a cap of 2^28 nodes, while a search of the position after E1, whose own root races
+// White's replies, proved E1 worth exactly +1 in 13.7 million (results.md, 2026-11-28
+// (afternoon)). The plain test comes first because where it ends within its half (every test of
+// every board up to 4x4) it is the cheaper one: the race alone cost 4x4 12% more value nodes.
+//
+// Sound as the race is: every answer comes from completed tests of the replies, combined by
+// minimax (the mover reaches target after m exactly when every reply leaves him at least target),
+// and a cap only leaves the answer open.
+Kind replies_reach_within(Searcher& s, History& h, Move m, int target, u64 cap, int* proven,
+                          u64& decided) {
+    if (h.play(m) != Verdict::Legal) {
+        if (proven) *proven = -Infinity;
+        return Low;
+    }
+    const bool ended = h.game_over();
+    const RootMoves replies = ended ? RootMoves{} : root_moves(h);
+    h.pop();
+    if (ended) return s.child_at_least_within(m, target, cap, proven);
+    const u64 start = s.nodes;
+    auto spent = [&] { return s.nodes - start; };
+    const Kind plain = s.child_at_least_within(m, target, cap / 2, proven);
+    if (plain != Unknown || s.stopped() || spent() >= cap) return plain;
+    std::vector<Move> open = replies.reps;
+    int least = Infinity;  // the mover's least proven bound over the replies settled, its view
+    h.play(m);
+    Kind result = Unknown;
+    for (u64 c = std::max<u64>(cap / 64, 1); result == Unknown && !s.stopped(); c = doubled(c)) {
+        std::vector<Move> still;
+        for (Move r : open) {
+            if (result != Unknown || s.stopped() || spent() >= cap) {
+                still.push_back(r);
+                continue;
+            }
+            // The reply reaches 1 - target (opponent's view): it holds the mover below target.
+            int bound = 0;
+            const Kind k =
+                s.child_at_least_within(r, 1 - target, std::min(c, cap - spent()), &bound);
+            if (k == High) {
+                result = Low;
+                if (proven) *proven = -bound;
+            } else if (k == Low) {
+                least = std::min(least, -bound);
+            } else {
+                still.push_back(r);
+            }
+        }
+        open.swap(still);
+        if (result == Unknown && open.empty()) {
+            result = High;
+            if (proven) *proven = least;
+        }
+        if (spent() >= cap) break;
+    }
+    h.pop();
+    if (result != Unknown) ++decided;
+    return result;
+}
+
 // The root's value (side to move's view), into r's bounds as tests finish, so that a stop still
 // reports what is proven; each representative's proven bounds into `known`.
 //
@@ -201,7 +270,9 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
                 if (halving && !halfway) break;  // nothing left between: the next round
                 const int t = halfway ? t_half : t_bar;
                 int proven = 0;
-                const Kind answer = s.child_at_least_within(k.move, t, cap, &proven);
+                const Kind answer = o.reply_race ? replies_reach_within(s, s.history(), k.move, t,
+                                                                        cap, &proven, r.reply_races)
+                                                 : s.child_at_least_within(k.move, t, cap, &proven);
                 if (answer == High) k.lo = grid_up(std::max(t, proven));
                 if (answer == Low) k.hi = grid_down(std::min(t - 1, proven));
                 // Open at the bar: halve from the top at once. Halving goes on while its tests
@@ -260,7 +331,10 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
         r.race_round = std::min(round, MaxRaceRound);
         std::vector<Move> still;
         for (Move m : open) {
-            const Kind answer = s.stopped() ? Unknown : s.child_at_least_within(m, best, cap);
+            const Kind answer = s.stopped()    ? Unknown
+                                : o.reply_race ? replies_reach_within(s, s.history(), m, best, cap,
+                                                                      nullptr, r.reply_races)
+                                               : s.child_at_least_within(m, best, cap);
             if (answer == Unknown) {
                 still.push_back(m);
             } else {

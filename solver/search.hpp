@@ -120,6 +120,9 @@ struct SolveOptions {
     // tried; the cap doubles each round (search.cpp, root_value). A test sets it small to make it
     // bite.
     u64 race_cap = u64{1} << 20;
+    // The race's tests of a first move race the opponent's replies (search.cpp,
+    // replies_reach_within). Off: one null-window test of the child, as before 2026-11-28.
+    bool reply_race = true;
     // The rounds of the root's race that earlier searches of this same position after this same
     // history made (a checkpoint resumed: SolveResult::race_round): the first round's cap is
     // race_cap times 2^race_first_round (at most 2^62), so a resumed race goes on with the caps
@@ -196,6 +199,9 @@ struct SolveResult {
     u64 stack_cutoffs = 0;   // tests left open for want of stack (SolveOptions::stack_bytes)
     int threads = 1;
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes), first_run's not
+    // Tests of first moves that a race of the opponent's replies decided (SolveOptions::
+    // reply_race), after one test of the child stayed open.
+    u64 reply_races = 0;
     // Simple ko: states of the retrograde analysis (0 when none was made) and those it decides.
     std::size_t cycle_states = 0, cycle_decided = 0;
     double cycle_seconds = 0;  // building them (or finding that they do not fit)

@@ -85,6 +85,8 @@ class Searcher {
     int pv_order(const Position& pos, bool pass_first,
                  std::array<Move, MaxPoints + 1>& moves) const;
     bool stopped() const { return stopped_; }
+    // The path: the history up to the current position (the root's, between queries).
+    History& history() { return *h_; }
     u64 restarts() const { return runs_ - options_.first_run; }
 
     // solver/node.cpp: one node. Whether the current position's value (side to move's view)

@@ -539,6 +539,41 @@ TEST_CASE("solver: the root's race with capped tests finds the value and every o
     REQUIRE(narrowed >= 1);  // and some of those with bounds narrower than the board
 }
 
+// The race of the replies (SolveOptions::reply_race) decides a first move's test from tests of
+// the opponent's replies once one test of the child stays open at half its cap: Low as soon as
+// one reply holds the mover below the target, High once every reply is proven not to. With
+// race caps from 1 node many tests reach it, so a wrong combination (High on the first reply
+// proven, say) would show in the value or in the optimal moves, which must be the reference's
+// and those of the search without it.
+TEST_CASE("solver: the race of the replies changes no value nor any optimal move", "[solver]") {
+    u64 decided = 0;
+    int with_moves = 0;  // positions whose optimal moves the races of the replies helped decide
+    const int checked =
+        check_random_histories(20261129, cases(200), [&](History& h, int expected, bool) {
+            SolveOptions o = small_options();
+            o.race_cap = 1;
+            o.reply_race = false;
+            const auto plain = solve_against(h, o, expected);
+            if (!plain) return false;
+            for (int threads : {1, 2}) {
+                o.reply_race = true;
+                o.threads = threads;
+                INFO("threads " << threads);
+                const auto r = solve_against(h, o, expected);
+                if (!r) return false;
+                REQUIRE(r->best_moves == plain->best_moves);
+                REQUIRE(r->undecided_moves.empty());
+                decided += r->reply_races;
+                if (threads == 1 && r->reply_races > 0) ++with_moves;
+            }
+            REQUIRE(plain->reply_races == 0);
+            return true;
+        });
+    REQUIRE(checked >= cases(200));
+    CAPTURE(decided, with_moves);
+    REQUIRE(with_moves >= cases(200) / 20);  // the races of the replies did decide tests
+}
+
 // SolveOptions::aim_x2 only changes the root's first test, so with any aim (the value itself, one
 // step either side, half a point above, the ends of the score range, 0) the value and the optimal
 // moves are those of the search without one, and the reference's; with small race caps too, so
