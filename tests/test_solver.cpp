@@ -547,7 +547,7 @@ TEST_CASE("solver: the root's race with capped tests finds the value and every o
 // and those of the search without it.
 TEST_CASE("solver: the race of the replies changes no value nor any optimal move", "[solver]") {
     u64 decided = 0;
-    int with_moves = 0;  // positions whose optimal moves the races of the replies helped decide
+    int with_moves = 0;  // positions in which a race of the replies decided a test (one thread)
     const int checked =
         check_random_histories(20261129, cases(200), [&](History& h, int expected, bool) {
             SolveOptions o = small_options();
