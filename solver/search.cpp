@@ -95,23 +95,16 @@ u64 doubled(u64 cap) {
 // Sound as the race is: every answer comes from completed tests of the replies, combined by
 // minimax (the mover reaches target after m exactly when every reply leaves him at least target),
 // and a cap only leaves the answer open.
-Kind replies_reach_within(Searcher& s, History& h, Move m, int target, u64 cap, int* proven,
-                          u64& decided) {
-    if (h.play(m) != Verdict::Legal) {
-        if (proven) *proven = -Infinity;
-        return Low;
-    }
-    const bool ended = h.game_over();
-    const RootMoves replies = ended ? RootMoves{} : root_moves(h);
-    h.pop();
-    if (ended) return s.child_at_least_within(m, target, cap, proven);
+Kind replies_reach_within(Searcher& s, Move m, int target, u64 cap, int* proven, u64& decided) {
     const u64 start = s.nodes;
     auto spent = [&] { return s.nodes - start; };
     const Kind plain = s.child_at_least_within(m, target, cap / 2, proven);
     if (plain != Unknown || s.stopped() || spent() >= cap) return plain;
-    std::vector<Move> open = replies.reps;
-    int least = Infinity;  // the mover's least proven bound over the replies settled, its view
+    // Left open, so m is legal and the game goes on after it: the plain test decides the others.
+    History& h = s.history();
     h.play(m);
+    std::vector<Move> open = root_moves(h).reps;
+    int least = Infinity;  // the mover's least proven bound over the replies settled, its view
     Kind result = Unknown;
     for (u64 c = std::max<u64>(cap / 64, 1); result == Unknown && !s.stopped(); c = doubled(c)) {
         std::vector<Move> still;
@@ -270,9 +263,9 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
                 if (halving && !halfway) break;  // nothing left between: the next round
                 const int t = halfway ? t_half : t_bar;
                 int proven = 0;
-                const Kind answer = o.reply_race ? replies_reach_within(s, s.history(), k.move, t,
-                                                                        cap, &proven, r.reply_races)
-                                                 : s.child_at_least_within(k.move, t, cap, &proven);
+                const Kind answer =
+                    o.reply_race ? replies_reach_within(s, k.move, t, cap, &proven, r.reply_races)
+                                 : s.child_at_least_within(k.move, t, cap, &proven);
                 if (answer == High) k.lo = grid_up(std::max(t, proven));
                 if (answer == Low) k.hi = grid_down(std::min(t - 1, proven));
                 // Open at the bar: halve from the top at once. Halving goes on while its tests
@@ -331,10 +324,10 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
         r.race_round = std::min(round, MaxRaceRound);
         std::vector<Move> still;
         for (Move m : open) {
-            const Kind answer = s.stopped()    ? Unknown
-                                : o.reply_race ? replies_reach_within(s, s.history(), m, best, cap,
-                                                                      nullptr, r.reply_races)
-                                               : s.child_at_least_within(m, best, cap);
+            const Kind answer = s.stopped() ? Unknown
+                                : o.reply_race
+                                    ? replies_reach_within(s, m, best, cap, nullptr, r.reply_races)
+                                    : s.child_at_least_within(m, best, cap);
             if (answer == Unknown) {
                 still.push_back(m);
             } else {
