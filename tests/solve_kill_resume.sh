@@ -9,9 +9,12 @@
 #
 # Under load (a sanitizer build beside other work) a run can be stopped before it has written a
 # checkpoint, or before it has even set up its signal handlers. Until a checkpoint exists, each
-# run's range of delays doubles (to at most 16 times MAX_MS; back to MAX_MS once one exists), and
-# a SIGTERM run that printed nothing at all counts as no stop. The counts of stops and resumes
-# required below stay the same.
+# run's range of delays doubles (to at most 16 times MAX_MS; back to MAX_MS once one exists). A
+# SIGTERM is sent only once the run has written a checkpoint of its own (or after 60 s), since
+# then its handlers are in place; stopping a run while it reads one is the subject of
+# solve_term_while_reading.sh. A SIGTERM run that still printed nothing at all counts as no stop,
+# and the next run is a SIGTERM run again. The counts of stops and resumes required below stay
+# the same.
 #
 # usage: solve_kill_resume.sh SMALLGO KILLS MAX_MS BOARD [ARGS...]
 set -u
@@ -24,17 +27,25 @@ value_line() { grep -E '^(Value|Optimal moves for)' "$1"; }
 plain=$(value_line "$dir/plain")
 [ -n "$plain" ] || { echo "the plain solve printed no value"; cat "$dir/plain"; exit 1; }
 RANDOM=${SEED:-$$}
-killed=0 termed=0 resumed=0 span=$max_ms
+killed=0 termed=0 resumed=0 span=$max_ms term_again=0
 for ((i = 0; i < kills; i++)); do
+    signal=KILL expect=137
+    if [ $((i % 3)) -eq 2 ] || [ $term_again -eq 1 ]; then signal=TERM expect=143; fi
     resume=()
     [ -f "$dir/ckpt" ] && resume=(--resume "$dir/ckpt") && resumed=$((resumed + 1))
+    touch "$dir/launched"
     "$smallgo" solve "$@" --checkpoint "$dir/ckpt" --checkpoint-every 0.05 "${resume[@]}" \
         >"$dir/out" 2>"$dir/err" &
     pid=$!
     delay_ms=$((100 + RANDOM * RANDOM % (span - 99)))
     sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
-    signal=KILL expect=137
-    [ $((i % 3)) -eq 2 ] && signal=TERM expect=143
+    if [ $signal = TERM ]; then
+        for ((t = 0; t < 600; t++)); do
+            [ "$dir/ckpt" -nt "$dir/launched" ] && break
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+    fi
     kill -s "$signal" "$pid" 2>/dev/null
     wait "$pid"
     status=$?
@@ -47,8 +58,10 @@ for ((i = 0; i < kills; i++)); do
     elif [ $span -lt $((16 * max_ms)) ]; then
         span=$((span * 2))
     fi
+    term_again=0
     if [ $signal = TERM ] && [ ! -s "$dir/out" ] && [ ! -s "$dir/err" ]; then
         echo "run $i: SIGTERM before the solve started"
+        term_again=1
     elif [ $signal = TERM ]; then
         termed=$((termed + 1))
         # The stopped run reports its checkpoint, or it was still reading the last one.
