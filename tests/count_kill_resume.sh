@@ -5,9 +5,8 @@
 # and compare its first line with EXPECTED_REGEX, or, when that is "-", with the first line of the
 # same count run plainly (the threaded counter, in one process, without checkpoints). With NP > 0 the count runs
 # under `mpirun -np NP`, and the kill goes to one rank chosen at random (mpirun then ends the
-# others): a rank lost, as on a cluster. Under load (a sanitizer build beside other work) a run
-# can be killed before its first checkpoint: until one exists, each run's range of delays doubles
-# (to at most 16 times MAX_MS; back to MAX_MS once one exists). The kills and resumes required
+# others): a rank lost, as on a cluster. Under load a run can be killed before its first
+# checkpoint, so the delays grow until one exists (stop_delay.sh); the kills and resumes required
 # below stay the same.
 #
 # usage: count_kill_resume.sh SMALLGO NP KILLS MAX_MS EXPECTED_REGEX BOARD [ARGS...]
@@ -24,14 +23,14 @@ fi
 plain=
 [ "$expected" = "-" ] && plain=$("$smallgo" count "$@" | head -1)
 RANDOM=${SEED:-$$}
-killed=0 resumed=0 span=$max_ms
+source "$(dirname "$0")/stop_delay.sh"
+killed=0 resumed=0
 for ((i = 0; i < kills; i++)); do
     resume=()
     [ -f "$dir/latest" ] && resume=(--resume "$dir") && resumed=$((resumed + 1))
     "${launch[@]}" "$smallgo" count "$@" --checkpoint "$dir" "${resume[@]}" >"$dir/out" 2>"$dir/err" &
     pid=$!
-    delay_ms=$((100 + RANDOM * RANDOM % (span - 99)))
-    sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
+    sleep_before_stop
     victim=$pid
     if [ "$np" -gt 0 ]; then
         ranks=($(pgrep -P "$pid" -f smallgo))
@@ -47,11 +46,7 @@ for ((i = 0; i < kills; i++)); do
     fi
     wait "$pid" 2>/dev/null
     status=$?
-    if [ -f "$dir/latest" ]; then
-        span=$max_ms
-    elif [ $span -lt $((16 * max_ms)) ]; then
-        span=$((span * 2))
-    fi
+    next_span "$dir/latest"
     [ $status -eq 0 ] && break
     if [ $status -ne 137 ] && [ "$np" -eq 0 ]; then
         echo "run $i exited $status:"; cat "$dir/err"; exit 1

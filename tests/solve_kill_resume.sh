@@ -8,9 +8,8 @@
 # solve's.
 #
 # Under load (a sanitizer build beside other work) a run can be stopped before it has written a
-# checkpoint, or before it has even set up its signal handlers. Until a checkpoint exists, each
-# run's range of delays doubles (to at most 16 times MAX_MS; back to MAX_MS once one exists). A
-# SIGTERM is sent only once the run has written a checkpoint of its own (or after 60 s), since
+# checkpoint, or before it has even set up its signal handlers. Until a checkpoint exists the
+# delays grow (stop_delay.sh). A SIGTERM is sent only once the run has written a checkpoint of its own (or after 60 s), since
 # then its handlers are in place; stopping a run while it reads one is the subject of
 # solve_term_while_reading.sh. A SIGTERM run that still printed nothing at all counts as no stop,
 # and the next run is a SIGTERM run again. The counts of stops and resumes required below stay
@@ -27,7 +26,8 @@ value_line() { grep -E '^(Value|Optimal moves for)' "$1"; }
 plain=$(value_line "$dir/plain")
 [ -n "$plain" ] || { echo "the plain solve printed no value"; cat "$dir/plain"; exit 1; }
 RANDOM=${SEED:-$$}
-killed=0 termed=0 resumed=0 span=$max_ms term_again=0
+source "$(dirname "$0")/stop_delay.sh"
+killed=0 termed=0 resumed=0 term_again=0
 for ((i = 0; i < kills; i++)); do
     signal=KILL expect=137
     if [ $((i % 3)) -eq 2 ] || [ $term_again -eq 1 ]; then signal=TERM expect=143; fi
@@ -37,8 +37,7 @@ for ((i = 0; i < kills; i++)); do
     "$smallgo" solve "$@" --checkpoint "$dir/ckpt" --checkpoint-every 0.05 "${resume[@]}" \
         >"$dir/out" 2>"$dir/err" &
     pid=$!
-    delay_ms=$((100 + RANDOM * RANDOM % (span - 99)))
-    sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
+    sleep_before_stop
     if [ $signal = TERM ]; then
         for ((t = 0; t < 600; t++)); do
             [ "$dir/ckpt" -nt "$dir/launched" ] && break
@@ -53,11 +52,7 @@ for ((i = 0; i < kills; i++)); do
     if [ $status -ne $expect ]; then
         echo "run $i exited $status after SIG$signal:"; cat "$dir/err"; exit 1
     fi
-    if [ -f "$dir/ckpt" ]; then
-        span=$max_ms
-    elif [ $span -lt $((16 * max_ms)) ]; then
-        span=$((span * 2))
-    fi
+    next_span "$dir/ckpt"
     term_again=0
     if [ $signal = TERM ] && [ ! -s "$dir/out" ] && [ ! -s "$dir/err" ]; then
         echo "run $i: SIGTERM before the solve started"
