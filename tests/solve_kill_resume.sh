@@ -9,11 +9,11 @@
 #
 # Under load (a sanitizer build beside other work) a run can be stopped before it has written a
 # checkpoint, or before it has even set up its signal handlers. Until a checkpoint exists the
-# delays grow (stop_delay.sh). A SIGTERM is sent only once the run has written a checkpoint of its own (or after 60 s), since
-# then its handlers are in place; stopping a run while it reads one is the subject of
-# solve_term_while_reading.sh. A SIGTERM run that still printed nothing at all counts as no stop,
-# and the next run is a SIGTERM run again. The counts of stops and resumes required below stay
-# the same.
+# delays grow (stop_delay.sh). A SIGTERM is sent only once the run has written a checkpoint of
+# its own (or after 60 s), since then its handlers are in place; stopping a run while it reads
+# one is the subject of solve_term_while_reading.sh. A SIGTERM run that still printed nothing at
+# all counts as no stop, and the next run is a SIGTERM run again. The counts of stops and resumes
+# required below stay the same.
 #
 # usage: solve_kill_resume.sh SMALLGO KILLS MAX_MS BOARD [ARGS...]
 set -u
