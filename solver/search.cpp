@@ -204,7 +204,13 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         r.upper_x2 = std::min(r.upper_x2, black_hi);
         return top;
     };
+    // The nodes searched when the bounds first meet, for a stop that comes after (search()).
+    bool noted = false;
+    auto note_proven = [&] {
+        if (!noted && r.lower_x2 == r.upper_x2) r.value_nodes = s.nodes, noted = true;
+    };
     report();
+    note_proven();
     if (o.all_moves) {
         for (std::size_t i : searched) {
             int v;
@@ -212,6 +218,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             if (!s.child_value(known[i].move, v) || s.stopped()) return best;
             known[i].lo = known[i].hi = v;
             report();
+            note_proven();
         }
         return best;
     }
@@ -279,6 +286,8 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             }
         }
     }
+    report();
+    note_proven();
     return best;
 }
 
@@ -341,9 +350,10 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
         const int v = verdict[slot(moves.rep(m))];
         if (v == Yes) r.best_moves.push_back(m);
         if (v == Open) r.undecided_moves.push_back(m);
-        if (o.all_moves)
+        if (o.all_moves)  // the moves whose value is exact: after a stop, not every one
             for (const RootBound& k : known)
-                if (k.move == moves.rep(m)) r.move_values.push_back({m, sign * k.lo});
+                if (k.move == moves.rep(m) && k.lo == k.hi)
+                    r.move_values.push_back({m, sign * k.lo});
     }
     // Point order, the pass last, as the legal moves are listed.
     auto rank = [](Move m) { return m == Pass ? MaxPoints : int{m}; };
@@ -477,10 +487,18 @@ SolveResult solve(History& h, const SolveOptions& o) {
         std::vector<RootBound>& known = r.root_bounds;
         const bool values_on_grid = h.rules().ko != KoRule::Simple;
         best = root_value(s, moves, o, sign, values_on_grid, h.rules().komi_x2, r, known);
-        if (s.stopped()) return;
+        if (s.stopped()) {
+            // A stop may come after the bounds have met: with all_moves while the other moves'
+            // values were being found, or with the race's last answer. The value is then proven,
+            // and the optimal moves below are sorted out from what the tests proved (optimal_moves
+            // runs no test once stopped).
+            if (r.lower_x2 != r.upper_x2) return;
+            best = sign * r.lower_x2;  // r.value_nodes: noted by root_value
+        } else {
+            r.value_nodes = s.nodes;
+        }
         // Proven, even if a stop comes before the rest.
         r.value_x2 = r.lower_x2 = r.upper_x2 = sign * best;
-        r.value_nodes = s.nodes;
         optimal_moves(s, moves, o, sign, best, values_on_grid, known, r);
         if (s.stopped()) return;
         const u64 before = s.nodes;

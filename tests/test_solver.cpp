@@ -2,10 +2,12 @@
 // small boards, and its own principal variations replayed by the kernel.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 #include <random>
 #include <span>
+#include <tuple>
 
 #include "case_budget.hpp"
 #include "random_games.hpp"
@@ -537,6 +539,63 @@ TEST_CASE("solver: the root's race with capped tests finds the value and every o
     REQUIRE(stopped >= cases(32));  // the limits stop many searches part way
     CAPTURE(stopped, narrowed);
     REQUIRE(narrowed >= 1);  // and some of those with bounds narrower than the board
+}
+
+// A stop that comes after the value is proven (here at once: the opponent has just passed and the
+// mover's pass ends the game with the whole board, the most any move can give) must still report
+// that value, the moves proven optimal and the rest as undecided, and, with all_moves, only exact
+// values: before this was mended, an all-moves search stopped so reported a draw and no moves.
+// Each stopped search is compared with the same search run to its end, with one thread and two.
+TEST_CASE("solver: a search stopped after its value is proven reports the value and the moves",
+          "[solver]") {
+    auto tt = find_preset("tromp-taylor")->rules;
+    const std::tuple<int, int, const char*> starts[] = {{3, 3, "B2"}, {2, 4, "B1"}, {3, 4, "B2"}};
+    int stopped = 0, partial = 0;
+    for (auto [rows, cols, first] : starts)
+        for (bool all_moves : {false, true}) {
+            const Geometry g = *Geometry::make(rows, cols);
+            History h(g, tt);
+            REQUIRE(h.play(*g.parse_move(first)) == Verdict::Legal);
+            REQUIRE(h.play(Pass) == Verdict::Legal);
+            SolveOptions o = small_options();
+            o.all_moves = all_moves;
+            const SolveResult full = solve(h, o);
+            REQUIRE(full.complete);
+            REQUIRE(full.value_x2 == 2 * g.points());
+            auto in = [](const std::vector<Move>& v, Move m) {
+                return std::find(v.begin(), v.end(), m) != v.end();
+            };
+            for (int threads : {1, 2})
+                for (u64 limit : {u64{1}, u64{4097}, u64{16385}}) {
+                    SolveOptions part = o;
+                    part.threads = threads;
+                    part.node_limit = limit;
+                    const SolveResult p = solve(h, part);
+                    INFO(g.name() << " all_moves " << all_moves << " threads " << threads
+                                  << " limit " << limit);
+                    if (p.complete) continue;
+                    ++stopped;
+                    REQUIRE(p.lower_x2 == full.value_x2);
+                    REQUIRE(p.upper_x2 == full.value_x2);
+                    REQUIRE(p.value_x2 == full.value_x2);
+                    REQUIRE(in(p.best_moves, Pass));
+                    for (Move m : p.best_moves) REQUIRE(in(full.best_moves, m));
+                    for (Move m : p.best_moves) REQUIRE(!in(p.undecided_moves, m));
+                    for (Move m : full.best_moves)
+                        REQUIRE((in(p.best_moves, m) || in(p.undecided_moves, m)));
+                    for (const MoveValue& mv : p.move_values) {
+                        const auto same =
+                            std::find_if(full.move_values.begin(), full.move_values.end(),
+                                         [&](const MoveValue& f) { return f.move == mv.move; });
+                        REQUIRE(same != full.move_values.end());
+                        REQUIRE(same->value_x2 == mv.value_x2);
+                    }
+                    if (all_moves && p.move_values.size() < full.move_values.size()) ++partial;
+                }
+        }
+    CAPTURE(stopped, partial);
+    REQUIRE(stopped >= 12);  // the limits stop most of these searches part way,
+    REQUIRE(partial >= 4);   // all-moves searches among them before every move's value
 }
 
 // The race of the replies (SolveOptions::reply_race) decides a first move's test from tests of
