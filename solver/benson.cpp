@@ -104,6 +104,25 @@ SafePoints benson(const Geometry& g, Bitboard own, Bitboard empty, bool suicide_
     return out;
 }
 
+// Benson's result for the stones `own`, with the territory of point 4 in benson.hpp: where
+// suicide is forbidden, the regions enclosed by the strings that are alive even where a region
+// must have every point, not only every empty one, next to the string (Benson's condition where
+// suicide is allowed), and the one-point eyes of the alive stones. The looser condition
+// does not survive the owner's captures: on 4x5, `O X O . X / O X O O X / O X X X . / . X X . X`
+// has every black string alive, but Black's D4 takes C4, C3 and D3, after which C3 is no liberty
+// of the string D4 E4 E3, which then has one vital region left and can be taken. Every region of
+// the stricter territory is a subset of the looser one's, so it is computed only where that is
+// not empty.
+SafePoints safe_points(const Geometry& g, Bitboard own, Bitboard empty, bool suicide_allowed,
+                       Bitboard& clean) {
+    SafePoints out = benson(g, own, empty, suicide_allowed, clean);
+    if (suicide_allowed || (out.territory & ~out.eyes) == 0) return out;
+    const SafePoints strict = benson(g, own, empty, true, clean);
+    out.territory = strict.territory | out.eyes;
+    clean |= out.eyes;
+    return out;
+}
+
 }  // namespace
 
 BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allowed) {
@@ -111,7 +130,7 @@ BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allo
     const Bitboard empty = p.empty(g);
     for (Color c : {Color::Black, Color::White}) {
         const int i = static_cast<int>(c);
-        b.safe[i] = benson(g, p.of(c), empty, suicide_allowed, b.clean[i]);
+        b.safe[i] = safe_points(g, p.of(c), empty, suicide_allowed, b.clean[i]);
     }
     return b;
 }
@@ -119,7 +138,7 @@ BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allo
 SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
     BoardSafety b;
     const int i = static_cast<int>(c);
-    b.safe[i] = benson(g, p.of(c), p.empty(g), suicide_allowed, b.clean[i]);
+    b.safe[i] = safe_points(g, p.of(c), p.empty(g), suicide_allowed, b.clean[i]);
     return b.of(p, c);
 }
 

@@ -111,6 +111,13 @@ Bitboard eyes_of(const Geometry& g, Bitboard alive, Bitboard empty);
 //     forbids the repetition. Without that condition the bound is false: after A is captured and
 //     rebuilt, X's capture in a two-point region can repeat a board from before (a 2x3 history
 //     in tests/test_solver_territory.cpp: the bound says B+6, the value is B+3).
+//  4. Where suicide is forbidden, R and the A of points 1-2 are taken from the stricter condition
+//     of point 1's vital regions, every point next to the string (as where suicide is allowed):
+//     with only the empty points next to it, X's capture in R can empty a point that is no
+//     liberty of the string, which may then lose its second vital region (the 4x5 example in
+//     benson.cpp). Stones alive by the looser condition alone border no such R, so X's plays
+//     leave their regions as they were, and Benson's argument keeps them too; they count, with
+//     their one-point eyes, and point 3's run is asked of all the alive stones.
 // The condition is on the path, so a proof resting on it carries it (transposition.hpp).
 
 // Whether the records of h holding every stone of `stones` (colour c, all on the current board)

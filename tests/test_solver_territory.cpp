@@ -40,8 +40,11 @@ Bitboard points_of(const naive::Grid& grid, naive::Colour c) {
 // strategy play while `land` holds an opponent stone, and when two passes end the game every
 // point of alive stones and land is the owner's by the area count. No ko rule: one only takes
 // options from the opponent, and none can forbid the owner's plays (benson.hpp, point 3).
+// With max_states, a play-out that meets more grids gives up and returns TooLarge.
+const std::string TooLarge = "(too many grids)";
 std::string play_out(const naive::Grid& start, bool owner_to_move, bool passed, naive::Colour owner,
-                     Bitboard alive, Bitboard land, bool suicide_allowed, int& states) {
+                     Bitboard alive, Bitboard land, bool suicide_allowed, int& states,
+                     std::size_t max_states = 0) {
     struct State {
         naive::Grid grid;
         bool owner_to_move, passed;
@@ -64,6 +67,7 @@ std::string play_out(const naive::Grid& start, bool owner_to_move, bool passed, 
         return true;
     };
     while (!todo.empty()) {
+        if (max_states && seen.size() > max_states) return TooLarge;
         const State s = todo.back();
         todo.pop_back();
         ++states;
@@ -162,6 +166,68 @@ TEST_CASE("solver: the owner's strategy keeps unconditional territory against an
                  << "points, " << states << " grids played");
     CHECK(checked >= 200);
     CHECK(bigger >= 20);
+}
+
+// Without suicide, Benson's condition asks only that a vital region's empty points touch the
+// string, and the owner's captures can empty a point that does not (benson.hpp, point 4): on
+// this 4x5 board every black string is alive by that condition and both White-filled regions
+// would count, yet the strategy's D4 takes C4 C3 D3 and leaves D4 E4 E3 with one vital region.
+// The play-out finds that; the territory kept is what the stricter condition gives (here only the
+// eyes), and on larger boards drawn at random every territory kept survives the play-out.
+TEST_CASE("solver: without suicide, territory is only what the owner's captures cannot spoil",
+          "[solver][territory]") {
+    const Geometry g = *Geometry::make(4, 5);
+    Bitboard black = 0, white = 0;
+    const char* const rows[] = {"OXO.X", "OXOOX", "OXXX.", ".XX.X"};  // row 4 first
+    for (int r = 0; r < 4; ++r)
+        for (int col = 0; col < 5; ++col) {
+            const char c = rows[r][col];
+            const Bitboard bit = Geometry::bit(g.point(3 - r, col));
+            if (c == 'X') black |= bit;
+            if (c == 'O') white |= bit;
+        }
+    const Position pos = make_position(black, white, Color::Black);
+    const SafePoints safe = unconditional(g, pos, Color::Black, false);
+    CHECK(safe.alive == black);  // alive by the looser condition, and counted
+    CHECK(safe.territory == safe.eyes);
+    CHECK(std::popcount(safe.eyes) == 2);  // D1 and E2
+    int states = 0;
+    const naive::Grid grid = test::to_grid(g, pos);
+    const Bitboard looser = white | Geometry::bit(g.point(3, 3)) | Geometry::bit(g.point(0, 0)) |
+                            safe.eyes;  // both regions with White's stones in them
+    CHECK(play_out(grid, true, false, naive::Colour::Black, safe.alive, looser, false, states) ==
+          "an alive stone was captured");
+    CHECK(play_out(grid, true, false, naive::Colour::Black, safe.alive, safe.territory, false,
+                   states) == "");
+
+    test::Rng rng{test::seed(20261129)};
+    const std::pair<int, int> boards[] = {{3, 5}, {4, 4}, {4, 5}, {3, 6}};
+    int checked = 0, large = 0;
+    for (auto [rows_, cols] : boards) {
+        const Geometry board = *Geometry::make(rows_, cols);
+        for (int round = 0; round < cases(1000); ++round) {
+            const Color c = round % 2 ? Color::White : Color::Black;
+            const Position stones = random_position(board, rng, c);
+            const Position p = make_position(stones.black(), stones.white(), c);
+            const SafePoints s = unconditional(board, p, c, false);
+            if ((s.territory & ~s.eyes & p.of(c == Color::Black ? Color::White : Color::Black)) ==
+                0)
+                continue;  // no opponent stone to take in the land
+            INFO(board.name() << " black " << p.black() << " white " << p.white() << " colour "
+                              << static_cast<int>(c));
+            const std::string broken =
+                play_out(test::to_grid(board, p), true, false, test::to_naive(c), s.alive,
+                         s.territory, false, states, 200'000);
+            if (broken == TooLarge) {
+                ++large;
+                continue;
+            }
+            CHECK(broken == "");
+            ++checked;
+        }
+    }
+    INFO(checked << " positions played out, " << large << " too large, " << states << " grids");
+    CHECK(checked >= cases(200));
 }
 
 TEST_CASE("solver: territory holds only where the alive stones' records form one run",
