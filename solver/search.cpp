@@ -196,21 +196,17 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         return values_on_grid && std::abs(v) < Infinity && ((v - komi_x2) & 1) ? v - 1 : v;
     };
     int best = -Infinity;
+    bool met = false;  // the bounds have met: r.value_nodes holds the nodes then, for a stop
     auto report = [&] {
         int top = -Infinity;
         for (const RootBound& k : known) best = std::max(best, k.lo), top = std::max(top, k.hi);
         const int black_lo = sign > 0 ? best : -top, black_hi = sign > 0 ? top : -best;
         r.lower_x2 = std::max(r.lower_x2, black_lo);
         r.upper_x2 = std::min(r.upper_x2, black_hi);
+        if (!met && r.lower_x2 == r.upper_x2) r.value_nodes = s.nodes, met = true;
         return top;
     };
-    // The nodes searched when the bounds first meet, for a stop that comes after (search()).
-    bool noted = false;
-    auto note_proven = [&] {
-        if (!noted && r.lower_x2 == r.upper_x2) r.value_nodes = s.nodes, noted = true;
-    };
     report();
-    note_proven();
     if (o.all_moves) {
         for (std::size_t i : searched) {
             int v;
@@ -218,7 +214,6 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             if (!s.child_value(known[i].move, v) || s.stopped()) return best;
             known[i].lo = known[i].hi = v;
             report();
-            note_proven();
         }
         return best;
     }
@@ -286,8 +281,6 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             }
         }
     }
-    report();
-    note_proven();
     return best;
 }
 
@@ -493,7 +486,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
             // and the optimal moves below are sorted out from what the tests proved (optimal_moves
             // runs no test once stopped).
             if (r.lower_x2 != r.upper_x2) return;
-            best = sign * r.lower_x2;  // r.value_nodes: noted by root_value
+            best = sign * r.lower_x2;  // r.value_nodes: set by root_value's report
         } else {
             r.value_nodes = s.nodes;
         }

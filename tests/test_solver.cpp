@@ -55,6 +55,13 @@ std::optional<SolveResult> solve_against(History& h, const SolveOptions& o, int 
     return r;
 }
 
+// o's search with `threads` threads, stopped after about `limit` nodes.
+SolveResult solve_limited(History& h, SolveOptions o, int threads, u64 limit) {
+    o.threads = threads;
+    o.node_limit = limit;
+    return solve(h, o);
+}
+
 const char* const PresetNames[] = {
     "tromp-taylor", "tromp-taylor-1996", "tromp-taylor-1996-plays", "mg", "simple", "aga"};
 constexpr int PresetCount = static_cast<int>(std::size(PresetNames));
@@ -522,10 +529,7 @@ TEST_CASE("solver: the root's race with capped tests finds the value and every o
             REQUIRE(r->undecided_moves.empty());
             for (int threads : {1, 2})
                 for (u64 limit : {u64{5}, u64{50}, u64{500}}) {
-                    SolveOptions part = o;
-                    part.threads = threads;
-                    part.node_limit = limit;
-                    const SolveResult p = solve(h, part);
+                    const SolveResult p = solve_limited(h, o, threads, limit);
                     INFO("threads " << threads << " limit " << limit);
                     REQUIRE(p.lower_x2 <= expected);
                     REQUIRE(expected <= p.upper_x2);
@@ -567,10 +571,7 @@ TEST_CASE("solver: a search stopped after its value is proven reports the value 
             };
             for (int threads : {1, 2})
                 for (u64 limit : {u64{1}, u64{4097}, u64{16385}}) {
-                    SolveOptions part = o;
-                    part.threads = threads;
-                    part.node_limit = limit;
-                    const SolveResult p = solve(h, part);
+                    const SolveResult p = solve_limited(h, o, threads, limit);
                     INFO(g.name() << " all_moves " << all_moves << " threads " << threads
                                   << " limit " << limit);
                     if (p.complete) continue;
