@@ -206,6 +206,11 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         if (!met && r.lower_x2 == r.upper_x2) r.value_nodes = s.nodes, met = true;
         return top;
     };
+    // Whether a move may still beat the best: report() updates best, so it is called first.
+    auto undecided = [&] {
+        const int top = report();
+        return top > best;
+    };
     report();
     if (o.all_moves) {
         for (std::size_t i : searched) {
@@ -237,7 +242,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     const int first_round = std::clamp(o.race_first_round, 0, MaxRaceRound);
     int round = first_round;
     for (u64 cap = times(std::max<u64>(o.race_cap, 1), u64{1} << first_round);
-         report() > best && !s.stopped(); cap = doubled(cap), ++round) {
+         undecided() && !s.stopped(); cap = doubled(cap), ++round) {
         r.race_round = std::min(round, MaxRaceRound);  // in progress: where a resumed race starts
         for (std::size_t i : searched) {
             RootBound& k = known[i];

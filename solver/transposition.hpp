@@ -36,9 +36,10 @@
 //     record holds `from`), with from a subset of every such A and through a superset. At D it
 //     is Run with from = through = A. Passed up to a parent m it stays Run where m holds
 //     `through`, else becomes Absent (a record after those before m lacks part of A, so none
-//     before it may hold A); an Absent one stays Absent (m itself holds no `from`: the check
-//     below D passed). Either implies D's condition for every A between from and through, and
-//     merging takes the intersection of froms, the union of throughs and the stricter kind.
+//     before it may hold A); an Absent one stays Absent (the records before m are among
+//     those before the child). Either implies D's condition for every A between from and
+//     through, and merging takes the intersection of froms, the union of throughs and the
+//     stricter kind.
 // Merging two proofs' bounds into one entry
 // takes the intersection of keeps and the union of filters; an entry with a requirement is not
 // merged with another proof. On small boards a position may hold several entries (the solver
