@@ -9,17 +9,14 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
+
+#include "rules/thread_stack.hpp"  // run_with_stack
 
 namespace smallgo {
 
 // What a test leaves free on its thread's stack for the calls below it (Benson's algorithm, the
 // table's reads, the list merges) and for a signal handler.
 constexpr std::size_t StackReserve = std::size_t{256} << 10;
-
-// Runs fn on a new thread with a stack of `bytes` (reserved address space; pages are used only as
-// the stack reaches them) and waits for it. An exception of fn is rethrown here.
-void run_with_stack(std::size_t bytes, const std::function<void()>& fn);
 
 // Whether less than StackReserve is left on the calling thread's stack below the caller's frame.
 // The stack's extent is asked once per thread.

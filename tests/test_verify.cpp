@@ -197,6 +197,52 @@ TEST_CASE("verify: corrupted certificates are rejected", "[verify]") {
     CHECK(rejected(replace(good, "[", ".")));
 }
 
+namespace {
+
+// One line of a random game on 8x8 under `aga` (no suicide: its random games last longer; this
+// seed's lasts 22,139 turns) as a certificate's only claim, Black the prover: Black's
+// move, then '[' and White's answer, turn after turn, with no leaf and no end. The checker walks
+// it one recursion per turn; on the 8 MB stack of a main thread a line of 10,473 turns crashed it
+// (a second reading, 2026-11-29), so it walks on a stack of its own.
+std::string endless_line(int turns) {
+    const Geometry g = *Geometry::make(8, 8);
+    History h(g, find_preset("aga")->rules);
+    std::mt19937_64 rng(34);
+    std::string text =
+        "smallgo-proof 1\nboard 8x8\nrules aga\nkomi 0\nmoves\nvalue 0\n"
+        "claim black >= 0\n";
+    for (int turn = 0; turn < turns; ++turn) {
+        std::vector<Move> legal;
+        for (int p = 0; p < g.points(); ++p)
+            if (h.check(static_cast<Move>(p)) == Verdict::Legal)
+                legal.push_back(static_cast<Move>(p));
+        const Move m = legal.empty() ? Pass : legal[rng() % legal.size()];
+        REQUIRE(h.play(m) == Verdict::Legal);  // a second pass in a row would end the game
+        text += (turn % 2 ? "[ " : "") + g.aga(m) + "\n";
+    }
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("verify: a line deeper than a main thread's stack is refused, not a crash", "[verify]") {
+    // Past the walk's limit, and well short of it but past what 8 MB held.
+    auto refusal = [](const std::string& text) {
+        try {
+            check(text);
+        } catch (const verify::Rejected& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    const std::string line = endless_line(20'100);
+    CHECK_THAT(refusal(line), Catch::Contains("a line longer than 20000 turns"));
+    // The same line cut after 12,000 turns: the header's 7 lines, then one line a turn.
+    std::size_t cut = 0;
+    for (int newlines = 0; newlines < 7 + 12'000; ++newlines) cut = line.find('\n', cut) + 1;
+    CHECK_THAT(refusal(line.substr(0, cut)), Catch::Contains("the file ends where a move"));
+}
+
 TEST_CASE("verify: no random corruption is accepted with a wrong value", "[verify]") {
     std::mt19937_64 rng(test::seed(77));
     const char* words[] = {".", "[", "]", "pass", "A1", "B1", "A2", "B2", "C1", "@1", "@5"};
