@@ -72,7 +72,8 @@ int Searcher::exact(int lower, int upper) {
 
 // The cap ends the tests as in at_least_within (below): a test dropped at the cap proves nothing
 // and leaves the bounds as the tests before it proved them.
-void Searcher::narrow_within(int& lower, int& upper, u64 cap) {
+void Searcher::narrow_within(int& lower, int& upper, u64 cap,
+                             const std::function<void(int, int)>& proven) {
     const Position pos = h_->current();
     int lo, hi;
     Keep k;
@@ -109,6 +110,7 @@ void Searcher::narrow_within(int& lower, int& upper, u64 cap) {
             upper = std::min(upper, r.value), beta = upper;
         else
             depth = next_depth(depth);
+        if (proven && r.kind != Unknown) proven(lower, upper);
     }
     give_up_at_ = NoCap;
 }
@@ -197,7 +199,7 @@ void Searcher::child_narrow_within(Move m, int& lower, int& upper, u64 cap) {
     }
     // The child's bounds are the move's, negated and swapped.
     int child_lower = -upper, child_upper = -lower;
-    narrow_within(child_lower, child_upper, cap);
+    narrow_within(child_lower, child_upper, cap, [&](int cl, int cu) { lower = -cu, upper = -cl; });
     h_->pop();
     lower = -child_upper, upper = -child_lower;
 }

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <vector>
 
 #include "rules/history.hpp"
@@ -42,8 +43,10 @@ class Searcher {
     int exact(int lower, int upper);
     // The same within about `cap` more nodes (all threads; NoCap for none): narrows [lower,
     // upper] to what its tests prove; they meet once the value is proven. A test left open at
-    // the cap or by a stop changes neither bound.
-    void narrow_within(int& lower, int& upper, u64 cap);
+    // the cap or by a stop changes neither bound. `proven`, where given, is told the bounds
+    // after each test that ends, on this thread.
+    void narrow_within(int& lower, int& upper, u64 cap,
+                       const std::function<void(int, int)>& proven = {});
     // Whether the current position's value reaches beta (deepening until proven).
     bool at_least(int beta);
     // The same within about `cap` more nodes (all threads; NoCap for none): High or Low when
@@ -55,7 +58,9 @@ class Searcher {
     // Exact value after the side to move plays m (side to move's view); false if m is illegal.
     bool child_value(Move m, int& value);
     // narrow_within for the value after m (mover's view): [lower, upper] narrowed to what the
-    // tests prove within about `cap` nodes. An illegal m gets -Infinity for both.
+    // tests prove within about `cap` nodes, each test's bound as it is proven, so that a
+    // checkpoint written during the tests (SolveOptions::at_rest, from this thread) holds it. An
+    // illegal m gets -Infinity for both.
     void child_narrow_within(Move m, int& lower, int& upper, u64 cap);
     // Whether m is legal and the value after it reaches target (mover's view).
     bool child_at_least(Move m, int target);
