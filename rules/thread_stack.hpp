@@ -1,7 +1,8 @@
 // A thread with a stack of a chosen size, for the project's deep recursions: the search's tests
 // (solver/stack.hpp) and the certificate checker's walk (verify/). Each recurses once per turn of
-// a line, about 1 KB a frame, and a line under superko may be as long as a game: the 8 MB stack of
-// the main thread ends near 7,000 turns (the checker crashed so on a legal line of 10,473 turns).
+// a line, about 1 KB a frame, and a line under superko may be as long as a game: a main thread's
+// 8 MB hold about 7,000 of the search's frames and 10,000 of the checker's (which crashed so on a
+// legal line of 10,473 turns).
 #pragma once
 
 #include <cstddef>
