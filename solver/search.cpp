@@ -11,8 +11,8 @@
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
+#include "rules/thread_stack.hpp"
 #include "solver/searcher.hpp"
-#include "solver/stack.hpp"
 
 namespace smallgo {
 

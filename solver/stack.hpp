@@ -10,8 +10,6 @@
 
 #include <cstddef>
 
-#include "rules/thread_stack.hpp"  // run_with_stack
-
 namespace smallgo {
 
 // What a test leaves free on its thread's stack for the calls below it (Benson's algorithm, the
