@@ -2,6 +2,7 @@
 #include "rules/history.hpp"
 
 #include <cassert>
+#include <stdexcept>
 
 #include "rules/scoring.hpp"
 
@@ -117,9 +118,9 @@ void History::push(const Position& next, bool by_play) {
     // allow a repeat of board and side to move, through a pass or the start, but each player's
     // plays still leave ever new grids: the game ends).
     bool cycle = by_play && rules_.ko == KoRule::Simple && cycle_match(next) >= 0;
+    if (records_.size() >= MaxRecords) throw std::length_error("a game too long to record");
     records_.push_back(Record{next, by_play, cycle});
     ++filter_[slot(next.hash)];
-    assert(filter_[slot(next.hash)] != 0);
 }
 
 void History::pop() {
@@ -134,7 +135,7 @@ int History::result_x2() const {
 }
 
 bool History::is_ok() const {
-    std::array<u16, FilterSize> counts{};
+    std::array<u32, FilterSize> counts{};
     for (const Record& rec : records_) {
         if (!rec.pos.is_ok(g_)) return false;
         ++counts[slot(rec.pos.hash)];

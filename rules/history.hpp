@@ -48,7 +48,7 @@ class History {
     // Plays m if legal and returns the verdict; the history is unchanged otherwise.
     Verdict play(Move m);
     // Records `next`, the result of a legal turn (a pass when by_play is false). The caller has
-    // checked legality; it is asserted.
+    // checked legality; it is asserted. Throws std::length_error beyond 2^31 - 1 records.
     void push(const Position& next, bool by_play);
     // Index of the latest record with the board and side to move of `next` (-1 if none): under
     // simple ko, a play producing such a repeat ends the game as a draw (push() records it).
@@ -78,10 +78,13 @@ class History {
     static std::size_t slot(u64 h) { return h & (FilterSize - 1); }
 
     static constexpr std::size_t FilterSize = 4096;
+    // Records are indexed by int; push() refuses a record beyond this many (std::length_error),
+    // so a slot's count (at most the number of records) never wraps.
+    static constexpr std::size_t MaxRecords = 0x7fffffff;
     Geometry g_;
     Rules rules_;
     std::vector<Record> records_;
-    std::array<u16, FilterSize> filter_{};  // records per hash slot of the stones-only hash
+    std::array<u32, FilterSize> filter_{};  // records per hash slot of the stones-only hash
 };
 
 }  // namespace smallgo
