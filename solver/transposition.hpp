@@ -30,16 +30,21 @@
 //     Bounds from unconditional life (alive stones and the one-point eyes they enclose) hold
 //     under any history and add nothing to S.
 //  4. Unconditional territory (benson.hpp) holds at a leaf D with the alive set A of colour c
-//     where the records holding A form one run ending at D. A proof above D carries that as a
-//     condition on the records before its node n, per colour (Keep, proof.hpp): `Run` (every
-//     record holding `from` is followed only by records holding `through`) or `Absent` (no
-//     record holds `from`), with from a subset of every such A and through a superset. At D it
-//     is Run with from = through = A. Passed up to a parent m it stays Run where m holds
-//     `through`, else becomes Absent (a record after those before m lacks part of A, so none
-//     before it may hold A); an Absent one stays Absent (the records before m are among
-//     those before the child). Either implies D's condition for every A between from and
-//     through, and merging takes the intersection of froms, the union of throughs and the
-//     stricter kind.
+//     where the records holding A form one run ending at D; territory_holds checked that on the
+//     whole path where the proof was made. A proof above D carries a condition on the records
+//     before its node n, per colour (Keep, proof.hpp): `Run` (every record holding `from` is
+//     followed only by records holding `through`) or `Absent` (no record holds `from`), with
+//     from a subset of every such A and through a superset. At D it is Run with from = through
+//     = A. Passed up to a parent m it stays Run where m holds `through`, else becomes Absent;
+//     an Absent one stays Absent; merging takes the intersection of froms, the union of
+//     throughs and the stricter kind (Absent). Why that suffices on another path: the records
+//     from n down to each leaf D are the proof's own, the same on every path, and among them
+//     those holding A already form a final stretch ending at D. Absent at n: no earlier record
+//     holds from, so none holds A, and the run is that stretch. Run at n: no lift made it
+//     Absent, so every record from n to D holds through, hence A; an earlier record holding A
+//     holds from and is followed only by records holding through, hence A: one run. (The
+//     parent's condition need not imply the child's: a merge can make a node Absent where one
+//     of its leaves needed Run only, and Absent is still enough, by the first case.)
 // Merging two proofs' bounds into one entry
 // takes the intersection of keeps and the union of filters; an entry with a requirement is not
 // merged with another proof. On small boards a position may hold several entries (the solver

@@ -1,10 +1,13 @@
 // Unconditional territory (solver/benson.hpp) against independent oracles: the owner's strategy
-// played out over every grid it can reach under the naive rules (tests/naive_rules.hpp), the
-// path condition on drawn histories, and the reference solver's value on random histories.
+// played out over every grid it can reach under the naive rules (tests/naive_rules.hpp) and at
+// random under the real History's ko rules, the path condition on drawn histories, and the
+// reference solver's value on random histories.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <optional>
 #include <random>
+#include <string>
 #include <unordered_set>
 #include <vector>
 
@@ -33,6 +36,20 @@ Bitboard points_of(const naive::Grid& grid, naive::Colour c) {
     return b;
 }
 
+// Whether every point of `claim` is the owner's by the area count of the finished `grid`: his
+// stone, or an empty point that reaches his stones and not the opponent's.
+bool owns_at_end(const naive::Grid& grid, naive::Colour owner, Bitboard claim) {
+    const naive::Colour them = naive::other(owner);
+    for (int p = 0; p < static_cast<int>(grid.colour.size()); ++p) {
+        if (!(claim >> p & 1)) continue;
+        const auto here = grid.colour[static_cast<std::size_t>(p)];
+        if (here == them || (here == naive::Colour::Empty &&
+                             (naive::reaches(grid, p, them) || !naive::reaches(grid, p, owner))))
+            return false;
+    }
+    return true;
+}
+
 // Plays the owner's strategy of benson.hpp (in `land`, a liberty of an opponent string there,
 // every such choice; else a pass) against every opponent play and pass, from `start` with
 // `owner_to_move` and `passed` (the last turn was a pass), over every grid reached, and returns
@@ -54,14 +71,7 @@ std::string play_out(const naive::Grid& start, bool owner_to_move, bool passed, 
             todo.push_back({grid, owner_next, pass});
     };
     const auto owners_at_end = [&](const naive::Grid& grid) {
-        for (int p = 0; p < static_cast<int>(grid.colour.size()); ++p) {
-            if (!((alive | land) >> p & 1)) continue;
-            const auto here = grid.colour[static_cast<std::size_t>(p)];
-            if (here == them || (here == naive::Colour::Empty && (naive::reaches(grid, p, them) ||
-                                                                  !naive::reaches(grid, p, owner))))
-                return false;
-        }
-        return true;
+        return owns_at_end(grid, owner, alive | land);
     };
     while (!todo.empty()) {
         const State s = todo.back();
@@ -118,6 +128,58 @@ Position random_position(const Geometry& g, test::Rng& rng, Color heavy) {
     grid = naive::clear(naive::clear(grid, theirs), mine);
     return make_position(points_of(grid, naive::Colour::Black),
                          points_of(grid, naive::Colour::White), Color::Black);
+}
+
+// One game from `h` in which colour c plays the strategy of benson.hpp under the real History,
+// whose ko rules can refuse a play that the naive play-out above allows: with an opponent stone
+// in `land`, a liberty of one there (drawn at random), else a pass. The opponent plays any legal
+// move, a pass one time in eight. Returns the first broken promise ("" if none, or if 2,000
+// turns pass without an end): every strategy play is legal, stays on the board and does not end
+// the game by a repetition, the alive stones stay, and at the end every point of alive stones
+// and land is c's.
+std::string play_out_with_history(History h, Color c, Bitboard alive, Bitboard land,
+                                  std::mt19937_64& rng) {
+    const Geometry& g = h.geometry();
+    const auto draw = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    for (int turn = 0; turn < 2000 && !h.game_over(); ++turn) {
+        const Position now = h.current();
+        if ((alive & ~now.of(c)) != 0) return "an alive stone was captured";
+        if (now.to_move == c) {
+            const Bitboard intruders = now.of(opponent(c)) & land;
+            if (intruders == 0) {
+                if (h.play(Pass) != Verdict::Legal) return "the owner's pass was refused";
+                continue;
+            }
+            std::vector<Move> plays;
+            for (Bitboard libs = g.neighbours(intruders) & now.empty(g) & land; libs;
+                 libs &= libs - 1)
+                plays.push_back(static_cast<Move>(std::countr_zero(libs)));
+            if (plays.empty()) return "no strategy play while the land holds an opponent stone";
+            const Move m = plays[static_cast<std::size_t>(draw(static_cast<int>(plays.size())))];
+            Position next;
+            const Verdict v = h.check(m, next);
+            if (v != Verdict::Legal)
+                return "a strategy play is refused (" + std::string(verdict_name(v)) + ")";
+            h.push(next, true);
+            if (h.ended_by_cycle()) return "a strategy play ends the game by a repetition";
+            if (!(h.current().of(c) >> m & 1)) return "a strategy play is a suicide";
+        } else {
+            std::vector<Move> legal;
+            for (int m = 0; m < g.points(); ++m)
+                if (h.check(static_cast<Move>(m)) == Verdict::Legal)
+                    legal.push_back(static_cast<Move>(m));
+            const bool pass = legal.empty() || draw(8) == 0;
+            const Move m =
+                pass ? Pass : legal[static_cast<std::size_t>(draw(static_cast<int>(legal.size())))];
+            if (h.play(m) != Verdict::Legal) return "the opponent's pass was refused";
+        }
+    }
+    // A repetition draw that the opponent's play caused is within the bound (a draw scores 0).
+    if (!h.game_over() || h.ended_by_cycle()) return "";
+    if ((alive & ~h.current().of(c)) != 0) return "an alive stone was captured";
+    if (!owns_at_end(test::to_grid(g, h.current()), test::to_naive(c), alive | land))
+        return "a claimed point is not the owner's at the end";
+    return "";
 }
 
 }  // namespace
@@ -218,6 +280,102 @@ TEST_CASE("solver: without suicide, territory is only what the owner's captures 
     }
     INFO(checked << " positions played out, " << states << " grids");
     CHECK(checked >= cases(200));
+}
+
+// The strategy under the ko rules of every preset, from random histories: where the path
+// condition (territory_holds) lets territory count, no play-out may break a promise. Where it
+// refuses, some play-outs must break one (a strategy play refused by superko, a repetition
+// draw): otherwise this test could not see a missing or weakened path condition.
+TEST_CASE("solver: the owner's strategy keeps territory under every preset's ko rule",
+          "[solver][territory]") {
+    const std::pair<int, int> boards[] = {{1, 7}, {1, 9}, {2, 4}, {2, 5}, {3, 3},
+                                          {3, 4}, {2, 6}, {4, 4}, {3, 5}};
+    const char* const presets[] = {
+        "tromp-taylor", "tromp-taylor-1996", "tromp-taylor-1996-plays", "mg", "simple", "aga"};
+    std::mt19937_64 rng(test::seed(2026112955));
+    int held = 0, refused = 0, caught = 0, playouts = 0;
+    for (int round = 0; round < cases(150000); ++round) {
+        const History h = testing::random_game(round, boards, presets, 20 + round % 100, rng);
+        if (h.game_over()) continue;
+        for (Color c : {Color::Black, Color::White}) {
+            const SafePoints s =
+                unconditional(h.geometry(), h.current(), c, h.rules().suicide_allowed);
+            if ((s.territory & ~s.eyes) == 0) continue;
+            const bool holds = territory_holds(h, s.alive, c);
+            (holds ? held : refused) += 1;
+            for (int k = 0; k < 20; ++k) {
+                const std::string broken = play_out_with_history(h, c, s.alive, s.territory, rng);
+                ++playouts;
+                if (holds) {
+                    INFO(h.geometry().name() << " " << presets[(round / 9) % 6] << " round "
+                                             << round << " colour " << static_cast<int>(c));
+                    CHECK(broken == "");
+                } else if (!broken.empty()) {
+                    ++caught;
+                    break;
+                }
+            }
+        }
+    }
+    INFO(held << " positions with territory beyond eyes that holds, " << refused
+              << " refused by the path condition (" << caught << " of them broken in play), "
+              << playouts << " play-outs");
+    CHECK(held >= cases(10000));
+    CHECK(caught >= cases(40));
+}
+
+// Tables kept across the solves of a game (as `smallgo gtp` keeps them) read territory entries on
+// later, longer paths, where the path condition meets records the proof never saw. On 2x4 and
+// 3x3, where territory beyond eyes is common, each position of a random game under every preset
+// is solved with the game's one table, crowded (1 MB) or roomy (16 MB), and must get the value
+// of a fresh solve without territory.
+TEST_CASE("solver: territory entries read on a game's later paths change no value",
+          "[solver][territory]") {
+    const std::pair<int, int> boards[] = {{2, 4}, {3, 3}};
+    const char* const presets[] = {
+        "tromp-taylor", "tromp-taylor-1996", "tromp-taylor-1996-plays", "mg", "simple", "aga"};
+    std::mt19937_64 rng(test::seed(2026112956));
+    int compared = 0, with_territory = 0;
+    for (int game = 0; game < cases(48); ++game) {
+        const Geometry g = *Geometry::make(boards[game % 2].first, boards[game % 2].second);
+        const char* name = presets[(game / 2) % 6];
+        History h(g, find_preset(name)->rules);
+        SolveTables kept(game / 12 % 2 == 0 ? std::size_t{1} << 20 : std::size_t{16} << 20);
+        for (int turn = 0; turn < 30 && !h.game_over(); ++turn) {
+            INFO(name << " " << g.name() << " game " << game << " turn " << turn);
+            SolveOptions o;
+            o.tables = &kept;
+            o.threads = 1;
+            o.node_limit = 2'000'000;
+            History a = h;
+            const SolveResult with_kept = solve(a, o);
+            SolveOptions f;
+            f.hash_bytes = std::size_t{8} << 20;
+            f.threads = 1;
+            f.use_territory = false;
+            f.node_limit = 2'000'000;
+            History b = h;
+            const SolveResult fresh = solve(b, f);
+            if (with_kept.complete && fresh.complete) {
+                CHECK(with_kept.value_x2 == fresh.value_x2);
+                ++compared;
+            }
+            for (Color c : {Color::Black, Color::White}) {
+                const SafePoints s = unconditional(g, h.current(), c, h.rules().suicide_allowed);
+                with_territory += (s.territory & ~s.eyes) != 0 && territory_holds(h, s.alive, c);
+            }
+            // A random legal move, a pass one time in six.
+            for (int tries = 0; tries < 100; ++tries) {
+                const Move m =
+                    static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+                if (m == Pass && std::uniform_int_distribution<int>(0, 5)(rng) != 0) continue;
+                if (h.play(m) == Verdict::Legal) break;
+            }
+        }
+    }
+    INFO(compared << " compared, " << with_territory << " positions with territory that holds");
+    CHECK(compared >= cases(600));
+    CHECK(with_territory >= cases(60));
 }
 
 TEST_CASE("solver: territory holds only where the alive stones' records form one run",
