@@ -176,8 +176,11 @@ class Searcher {
     }
     // Whether the table may hold a proof for the node at `ply`: not for the start under the
     // 1996 readings, whose verdicts differ from those of a later record of the same position
-    // (transposition.hpp).
-    bool tabled(int ply) const { return ply > 0 || !rules_.start_left_by_nobody(); }
+    // (transposition.hpp); nor for a start right after a pass (History's third constructor),
+    // which lacks the record before the pass that own_threshold counts as the proof's own.
+    bool tabled(int ply) const {
+        return ply > 0 || (!rules_.start_left_by_nobody() && h_->at(0).passes == 0);
+    }
     // Whether an entry is valid on the current path: no earlier position can be a board its proof
     // generated (it holds the keep and its bits are all in the filter), and its requirement, if
     // any, is met by an earlier record, which is then added to `dep`.
