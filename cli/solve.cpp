@@ -41,7 +41,7 @@ struct SolveArgs {
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
          no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false,
-         half_depth_siblings = false, no_reply_race = false;
+         half_depth_siblings = false, no_reply_race = false, no_lean = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;
@@ -435,6 +435,7 @@ void run_solve(const SolveArgs& a) {
         o.board_lists = !a.no_board_lists && a.proof.empty();
         o.tactical_order = !a.plain_order;
         o.quarter_siblings = !a.half_depth_siblings;
+        o.lean_cutoffs = !a.no_lean;
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
         o.proofs_per_position = a.proofs_per_position;
@@ -577,6 +578,9 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--no-lookup", a->no_lookup,
                   "Search children without first looking them up in the table (enhanced "
                   "transposition cutoffs off; a measurement; default: off)");
+    cmd->add_flag("--no-lean", a->no_lean,
+                  "Search every child of a node left open, not only up to the first open child "
+                  "that leans the node's way (docs/solver.md; a measurement; default: off)");
     cmd->add_flag("--no-reply-race", a->no_reply_race,
                   "Test the root's other first moves with one search each, not by a race of the "
                   "opponent's replies (docs/solver.md; a measurement; default: off)");

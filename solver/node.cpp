@@ -26,6 +26,10 @@ int Searcher::terminal_x2(const Position& p) const {
     return 2 * area_score(g_, p) - rules_.komi_x2;
 }
 
+i8 Searcher::horizon_lean(const Position& p, int beta) const {
+    return side(p, terminal_x2(p)) >= beta ? 1 : -1;
+}
+
 Searcher::Bounds Searcher::static_bounds(const Position& pos,
                                          const CycleBounds::State* state) const {
     // Bounds from unconditional life: alive stones and the one-point eyes they enclose stay
@@ -265,7 +269,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
     if (const Outcome r = decide_statically(static_bounds(pos, cycle_ ? &cs : nullptr), beta, keep);
         r.kind != Unknown)
         return r;
-    if (depth <= 0) return {Unknown, 0};
+    if (depth <= 0) return {Unknown, options_.lean_cutoffs ? horizon_lean(pos, beta) : 0};
 
     // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.
     TableRead read;
@@ -283,7 +287,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
     if (options_.use_table && open_.probe(c.key ^ salt_, open_entry)) {
         if (open_entry.beta == beta && open_entry.depth >= depth) {
             ++open_hits;
-            return {Unknown, 0};
+            return {Unknown, open_entry.lean};
         }
         hint = sym_.map_move(back, open_entry.move);
     }
@@ -312,9 +316,12 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
         if (r.kind == High) return r;
     }
 
-    // Step 5. The children (prepare, proves_high). Any child unknown leaves the test open.
+    // Step 5. The children (prepare, proves_high). Any child unknown leaves the test open. An
+    // open child that leans this node's way (its own lean Low) ends the step: the node is open
+    // and leans High, and that child goes first at the next depth (searcher.hpp, LeanDepth).
     Move open_move = NoMove;
     bool open = false;
+    i8 lean = -1;
     int searched = 0;
     for (int i = 0; i < count; ++i) {
         if (par_ && searched > 0 && count - i >= 2 && depth > 2 &&
@@ -347,6 +354,10 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
                 if (!open) open_move = m;
                 open = true;
                 stack_.fps.resize(mark);
+                if (options_.lean_cutoffs && r.value < 0 && depth <= LeanDepth) {
+                    open_move = m, lean = 1;
+                    break;
+                }
                 continue;
             }
             value = -r.value;  // child High (>= 1 - beta) means this move is below beta
@@ -358,8 +369,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
     if (open) {
         if (options_.use_table)
             open_.store(c.key ^ salt_, {static_cast<i16>(beta), static_cast<u16>(depth),
-                                        sym_.map_move(c.sym, open_move)});
-        return {Unknown, 0};
+                                        sym_.map_move(c.sym, open_move), lean});
+        return {Unknown, options_.lean_cutoffs ? lean : 0};
     }
     keep = n.keep_all;
     dep = n.dep_all;

@@ -133,13 +133,15 @@ bool OpenTable::probe(u64 key, OpenData& out) const {
     out.beta = static_cast<i16>(data & 0xFFFF);
     out.depth = static_cast<u16>((data >> 16) & 0xFFFF);
     out.move = static_cast<Move>(static_cast<int>((data >> 32) & 0xFF) - 2);
+    out.lean = static_cast<i8>(static_cast<int>((data >> 41) & 3) - 1);
     return true;
 }
 
 void OpenTable::store(u64 key, const OpenData& d) {
     Slot& s = slot(key);
     u64 data = static_cast<u64>(static_cast<u16>(d.beta)) | static_cast<u64>(d.depth) << 16 |
-               static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | u64{1} << 40;
+               static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 | u64{1} << 40 |
+               static_cast<u64>(d.lean + 1) << 41;
     put(s.data, data);
     put(s.check, key ^ data);
 }

@@ -185,6 +185,7 @@ struct OpenData {
     i16 beta = 0;
     u16 depth = 0;
     Move move = NoMove;
+    i8 lean = 0;  // the open test's lean (node.cpp): +1 towards High, -1 towards Low, 0 none
 };
 
 class OpenTable {

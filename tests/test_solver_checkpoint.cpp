@@ -254,7 +254,7 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
     const std::pair<int, int> boards[] = {{2, 3}, {3, 3}, {2, 4}, {1, 7}};
     TempFile file("smallgo-test-round");
     int compared = 0, past_first = 0;
-    for (int game = 0; game < 4 * static_cast<int>(std::size(Presets)); ++game) {
+    for (int game = 0; game < 8 * static_cast<int>(std::size(Presets)); ++game) {
         History h = testing::random_game(game, boards, Presets, game < 12 ? 0 : 3, rng);
         if (h.game_over()) continue;
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
