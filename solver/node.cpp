@@ -354,7 +354,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
                 if (!open) open_move = m;
                 open = true;
                 stack_.fps.resize(mark);
-                if (options_.lean_cutoffs && r.value < 0 && depth <= LeanDepth) {
+                if (options_.lean_cutoffs && !par_ && r.value < 0 && depth <= LeanDepth) {
                     open_move = m, lean = 1;
                     break;
                 }

@@ -94,9 +94,10 @@ struct SolveOptions {
     // allows it (one thread, two rows or more, territory on; solver/searcher.hpp). Off: half
     // everywhere, the rule before 2026-11-28, kept to measure the gain.
     bool quarter_siblings = true;
-    // An open test carries a lean, the side to move's likely answer, and a node stops at the
-    // first open child that leans its way (solver/node.cpp, step 5). Off: every child of an open
-    // node is searched, as before 2026-12-01, kept to measure the gain.
+    // An open test carries a lean, the side to move's likely answer, and a node near the horizon
+    // stops at the first open child that leans its way (solver/node.cpp, step 5; one thread
+    // only, solver/searcher.hpp). Off: every child of an open node is searched, as before
+    // 2026-12-01, kept to measure the gain.
     bool lean_cutoffs = true;
     // Simple ko: bounds from a retrograde analysis of the game without its history
     // (solver/retrograde.hpp), where it fits in half of hash_bytes. Off: none (a test oracle).

@@ -254,7 +254,9 @@ class Searcher {
     // value nodes and 1x10 stayed open for 5 minutes. Over nine boards (3x3 to 4x4, 2x7, 1x10,
     // 1x11) the geometric mean of the value nodes against the search without cutoffs was 0.76
     // with 5, 0.56 with 10, 0.50 with 16, 0.57 with 20, 0.60 with 32, 0.68 with 48
-    // (docs/results.md, 2026-12-01).
+    // (docs/results.md, 2026-12-01). Only with one thread: on both cores 4x5 (--hash 16G) was
+    // still at [14, 20] after 720 s, where the search without them finds its value in 6-10
+    // minutes, and 2x10 searched 0.65 billion nodes in 600 s instead of 2.95 billion.
     static constexpr int LeanDepth = 16;
     // The depth of a child searched after a sibling stayed open at `depth`: a quarter of the
     // child's with one thread on a board of two rows or more, else a half. A proof found with less
