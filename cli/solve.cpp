@@ -436,7 +436,7 @@ void run_solve(const SolveArgs& a) {
         o.tactical_order = !a.plain_order;
         o.quarter_siblings = !a.half_depth_siblings;
         // Nor with the lean cutoffs: with them the writer of 4x4's certificate was still
-        // expanding after 5 minutes (docs/results.md, 2026-12-01), against 11 s without.
+        // expanding after 5 minutes (docs/results.md, 2026-12-01), against 18 s without.
         o.lean_cutoffs = !a.no_lean && a.proof.empty();
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
