@@ -115,6 +115,27 @@ int check_random_histories(u64 seed, int wanted, Check check) {
     return checked;
 }
 
+// Solves h with a search option on and off (`set(o, on)` on small_options()), each against the
+// reference value `expected`: both must name the same optimal first moves. False if a solve did
+// not complete; `differed` counts the positions the option searched differently.
+template <class Set>
+bool same_moves_both_ways(History& h, int expected, Set set, int& differed) {
+    std::optional<SolveResult> first;
+    for (bool on : {true, false}) {
+        SolveOptions o = small_options();
+        set(o, on);
+        const auto r = solve_against(h, o, expected);
+        if (!r) return false;
+        if (!first) {
+            first = r;
+            continue;
+        }
+        REQUIRE(r->best_moves == first->best_moves);
+        if (r->nodes != first->nodes) ++differed;
+    }
+    return true;
+}
+
 // Round r's position for the tests beyond the reference's reach: board (from `boards`) and preset
 // cycle with r, then 3 to 16 random moves (illegal ones skipped, three passes in four skipped).
 History longer_random_history(int round, std::span<const std::pair<int, int>> boards,
@@ -369,20 +390,8 @@ TEST_CASE("solver: a quarter or half of the depth for siblings changes no value"
     int differed = 0;
     const int checked =
         check_random_histories(20261128, cases(150), [&](History& h, int expected, bool) {
-            std::optional<SolveResult> first;
-            for (bool quarter : {true, false}) {
-                SolveOptions o = small_options();
-                o.quarter_siblings = quarter;
-                const auto r = solve_against(h, o, expected);
-                if (!r) return false;
-                if (!first) {
-                    first = r;
-                    continue;
-                }
-                REQUIRE(r->best_moves == first->best_moves);
-                if (r->nodes != first->nodes) ++differed;
-            }
-            return true;
+            return same_moves_both_ways(
+                h, expected, [](SolveOptions& o, bool on) { o.quarter_siblings = on; }, differed);
         });
     INFO(differed << " histories searched differently");
     REQUIRE(checked >= cases(150));
@@ -400,20 +409,11 @@ TEST_CASE("solver: lean cutoffs change no value", "[solver]") {
     const int checked =
         check_random_histories(20261201, cases(150), [&](History& h, int expected, bool) {
             for (std::size_t bytes : {std::size_t{4} << 20, std::size_t{64} << 10}) {
-                std::optional<SolveResult> first;
-                for (bool lean : {true, false}) {
-                    SolveOptions o = small_options();
+                const auto set = [bytes](SolveOptions& o, bool on) {
                     o.hash_bytes = bytes;
-                    o.lean_cutoffs = lean;
-                    const auto r = solve_against(h, o, expected);
-                    if (!r) return false;
-                    if (!first) {
-                        first = r;
-                        continue;
-                    }
-                    REQUIRE(r->best_moves == first->best_moves);
-                    if (r->nodes != first->nodes) ++differed;
-                }
+                    o.lean_cutoffs = on;
+                };
+                if (!same_moves_both_ways(h, expected, set, differed)) return false;
             }
             return true;
         });
