@@ -269,7 +269,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
     if (const Outcome r = decide_statically(static_bounds(pos, cycle_ ? &cs : nullptr), beta, keep);
         r.kind != Unknown)
         return r;
-    if (depth <= 0) return {Unknown, options_.lean_cutoffs ? horizon_lean(pos, beta) : 0};
+    if (depth <= 0) return {Unknown, lean_ ? horizon_lean(pos, beta) : 0};
 
     // Step 2. The table: a usable proven bound may decide the test; any entry supplies a move.
     TableRead read;
@@ -354,7 +354,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
                 if (!open) open_move = m;
                 open = true;
                 stack_.fps.resize(mark);
-                if (options_.lean_cutoffs && !par_ && r.value < 0 && depth <= LeanDepth) {
+                if (lean_ && r.value < 0 && depth <= LeanDepth) {
                     open_move = m, lean = 1;
                     break;
                 }
@@ -370,7 +370,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
         if (options_.use_table)
             open_.store(c.key ^ salt_, {static_cast<i16>(beta), static_cast<u16>(depth),
                                         sym_.map_move(c.sym, open_move), lean});
-        return {Unknown, options_.lean_cutoffs ? lean : 0};
+        return {Unknown, lean_ ? lean : 0};
     }
     keep = n.keep_all;
     dep = n.dep_all;

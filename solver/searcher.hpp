@@ -387,6 +387,9 @@ class Searcher {
     u32 tick_ = 0;
     Parallel* par_ = nullptr;
     int sibling_divisor_ = 2;  // sibling_depth()
+    // Lean cutoffs in force: SolveOptions::lean_cutoffs with one thread (LeanDepth); fixed, like
+    // the divisor, when the searcher is built and when it is made parallel.
+    bool lean_ = false;
     const Split* split_ = nullptr;
     const SolveResult* result_ = nullptr;  // report_bounds_from
     std::array<std::array<Move, 2>, 1024> killers_{};
