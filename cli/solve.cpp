@@ -233,9 +233,11 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["threads"] = res.threads;
     j["restarts"] = res.restarts;
     j["reply_races"] = res.reply_races;
-    // What two of the techniques did (docs/solver.md): nodes proven by looking their children up,
-    // and table entries used thanks to their boards' lists.
+    // What three of the techniques did (docs/solver.md): nodes proven by looking their children
+    // up, nodes left open at a child leaning their way, and table entries used thanks to their
+    // boards' lists.
     j["lookup_cutoffs"] = res.lookup_cutoffs;
+    j["lean_cutoffs"] = res.lean_cutoffs;
     j["list_saves"] = res.list_saves;
     j["stack_cutoffs"] = res.stack_cutoffs;
     j["table"] = {{"bytes", res.table_bytes},

@@ -356,6 +356,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
                 stack_.fps.resize(mark);
                 if (lean_ && r.value < 0 && depth <= LeanDepth) {
                     open_move = m, lean = 1;
+                    ++lean_cutoffs;
                     break;
                 }
                 continue;

@@ -443,6 +443,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.table_hits = s.hits;
         r.table_stores = s.stores;
         r.lookup_cutoffs = s.lookup_cutoffs;
+        r.lean_cutoffs = s.lean_cutoffs;
         r.list_saves = s.list_saves;
         r.stack_cutoffs = s.stack_cutoffs;
         r.restarts = s.restarts();

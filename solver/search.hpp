@@ -200,6 +200,7 @@ struct SolveResult {
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
+    u64 lean_cutoffs = 0;    // nodes left open at a child leaning their way (lean_cutoffs)
     u64 list_saves = 0;      // entries used thanks to their boards' lists (board_lists)
     u64 stack_cutoffs = 0;   // tests left open for want of stack (SolveOptions::stack_bytes)
     int threads = 1;

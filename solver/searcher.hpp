@@ -32,7 +32,8 @@ class Searcher {
     // counts, its own path and counters.
     Searcher(const Searcher& parent, History& path, const Split* split) : Searcher(parent) {
         h_ = &path, split_ = split;
-        nodes = hits = stores = open_hits = lookup_cutoffs = list_saves = stack_cutoffs = 0;
+        nodes = hits = stores = open_hits = lookup_cutoffs = lean_cutoffs = list_saves = 0;
+        stack_cutoffs = 0;
         tick_ = 0;
     }
     void make_parallel(Parallel* p, int threads);
@@ -103,6 +104,7 @@ class Searcher {
 
     u64 nodes = 0, hits = 0, stores = 0, open_hits = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by cutoff_by_lookup
+    u64 lean_cutoffs = 0;    // nodes left open at a child leaning their way (LeanDepth)
     u64 stack_cutoffs = 0;   // tests left open for want of stack (solver/stack.hpp)
     // Entries usable only thanks to a fingerprint list: an earlier position passed the filter.
     mutable u64 list_saves = 0;
@@ -256,7 +258,9 @@ class Searcher {
     // with 5, 0.56 with 10, 0.50 with 16, 0.57 with 20, 0.60 with 32, 0.68 with 48
     // (docs/results.md, 2026-12-01). Only with one thread: on both cores 4x5 (--hash 16G) was
     // still at [14, 20] after 720 s, where the search without them finds its value in 6-10
-    // minutes, and 2x10 searched 0.65 billion nodes in 600 s instead of 2.95 billion.
+    // minutes, and 2x10 searched 0.65 billion nodes in 600 s instead of 2.95 billion. Made at
+    // split points too, they halved 2x8's and 3x6's times on both cores, but a resumed solve
+    // of 4x4 under `simple` ran for 10 minutes (docs/experiments.md, 2026-12-01, night).
     static constexpr int LeanDepth = 16;
     // The depth of a child searched after a sibling stayed open at `depth`: a quarter of the
     // child's with one thread on a board of two rows or more, else a half. A proof found with less

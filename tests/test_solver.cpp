@@ -422,6 +422,35 @@ TEST_CASE("solver: lean cutoffs change no value", "[solver]") {
     REQUIRE(differed >= cases(5));
 }
 
+// The count of lean cutoffs (SolveResult::lean_cutoffs): made with one thread when they are on, and
+// never when they are off or with two threads (the search is the one without them there,
+// solver/searcher.hpp); every search gives the reference's value and the same optimal moves.
+TEST_CASE("solver: lean cutoffs are made with one thread only", "[solver][parallel]") {
+    u64 leaned = 0;
+    const int checked =
+        check_random_histories(20261202, cases(60), [&](History& h, int expected, bool) {
+            std::optional<std::vector<Move>> best;
+            for (int threads : {1, 2})
+                for (bool on : {true, false}) {
+                    SolveOptions o = small_options();
+                    o.threads = threads;
+                    o.lean_cutoffs = on;
+                    const auto r = solve_against(h, o, expected);
+                    if (!r) return false;
+                    if (on && threads == 1)
+                        leaned += r->lean_cutoffs;
+                    else
+                        REQUIRE(r->lean_cutoffs == 0);
+                    if (!best) best = r->best_moves;
+                    REQUIRE(r->best_moves == *best);
+                }
+            return true;
+        });
+    INFO(leaned << " lean cutoffs");
+    REQUIRE(checked >= cases(60));
+    REQUIRE(leaned >= static_cast<u64>(cases(60)));
+}
+
 // The boards' fingerprint lists (solver/board_log.hpp) make entries usable where the Bloom filter
 // alone refuses them: against the reference solver, with lists and without, in a table of 4 MB
 // and in one of 64 KB whose ring of lists wraps all the time (lost lists fall back on the filter).
