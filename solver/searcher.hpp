@@ -259,8 +259,9 @@ class Searcher {
     // (docs/results.md, 2026-12-01). Only with one thread: on both cores 4x5 (--hash 16G) was
     // still at [14, 20] after 720 s, where the search without them finds its value in 6-10
     // minutes, and 2x10 searched 0.65 billion nodes in 600 s instead of 2.95 billion. Made at
-    // split points too, they halved 2x8's and 3x6's times on both cores, but a resumed solve
-    // of 4x4 under `simple` ran for 10 minutes (docs/experiments.md, 2026-12-01, night).
+    // split points too, they halved 2x8's and 3x6's times on both cores, but where the table
+    // was tight (4x4 `simple`, 231,302 entries) they stayed at [-16, 16] for 2 minutes, where
+    // the search without them reached [1, 16] (docs/experiments.md, 2026-12-01, night).
     static constexpr int LeanDepth = 16;
     // The depth of a child searched after a sibling stayed open at `depth`: a quarter of the
     // child's with one thread on a board of two rows or more, else a half. A proof found with less
