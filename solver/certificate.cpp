@@ -266,6 +266,7 @@ CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const Sol
     if (!o.tables) own.emplace(o.hash_bytes, o.board_lists);
     SolveTables& tables = o.tables ? *o.tables : *own;
     Searcher s(h, tables.proofs, tables.lists, tables.open, one, nullptr);
+    s.age_entries_from(tables.searched);
     TreeWriter w(h, claim, s, max_positions, out);
     w.node(0);
     out << '\n';

@@ -304,6 +304,7 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     if (sum.value() != h.checksum) return bad + " is damaged (checksum)";
     tables.proofs.set_used(h.used);
     tables.lists.set_head(h.head);
+    tables.searched = h.nodes;  // the proofs read are aged as their runs left them
     totals.nodes = h.nodes, totals.seconds = h.seconds, totals.runs = h.runs;
     totals.restarts = h.restarts;
     totals.lower_x2 = h.lower_x2, totals.upper_x2 = h.upper_x2;

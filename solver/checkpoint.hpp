@@ -111,7 +111,7 @@ std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
 // Reads `path` into `tables` (made with key.hash_bytes and key.board_lists) and the totals. An
 // error text on any mismatch with `key`, truncation or damage, or when *stop is set between two
 // chunks of the read (a signal: a file of gigabytes takes up to a minute); the tables then hold
-// no usable proofs and must be dropped.
+// no usable proofs and must be dropped. tables.searched becomes the runs' nodes (SolveTables).
 std::optional<std::string> read_solve_checkpoint(const std::string& path,
                                                  const SolveCheckpointKey& key, SolveTables& tables,
                                                  SolveCheckpointTotals& totals,

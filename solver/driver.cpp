@@ -48,7 +48,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
         centrality_[p] = static_cast<u32>(std::max(0, 15 - g_.centre_distance(p)));
     variants_ = proofs_per_position(g_, tt_, o.proofs_per_position);
     sibling_divisor_ = sibling_divisor();
-    lean_ = options_.lean_cutoffs && !par_;
+    lean_ = lean_in_force();
     // The hash of a board under each symmetry (board_hash).
     for (int s = 0; s < sym_.count(); ++s)
         for (int p = 0; p < g_.points(); ++p)
@@ -61,7 +61,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
 void Searcher::make_parallel(Parallel* p, int threads) {
     par_ = p;
     sibling_divisor_ = sibling_divisor();
-    lean_ = options_.lean_cutoffs && !par_;
+    lean_ = lean_in_force();
     p->history = history_;
     p->threads = threads;
     p->restart_at.store(restart_at_);

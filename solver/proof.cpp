@@ -242,7 +242,7 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
         }
     }
     if (exact && options_.board_lists) d.list = lists_.append(list, length);
-    d.work = static_cast<u8>(std::bit_width(searched()));
+    d.work = static_cast<u8>(std::bit_width(age_base_ + searched()));
     tt_.store(c.key, c.pos, d, static_cast<unsigned>(slot));
     ++stores;
 }

@@ -425,6 +425,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     TranspositionTable& tt = tables.proofs;
     OpenTable& open = tables.open;
     Searcher s(h, tt, tables.lists, open, o, cycle ? &*cycle : nullptr);
+    s.age_entries_from(tables.searched);
 
     SolveResult r;
     const int sign = h.current().to_move == Color::Black ? 1 : -1;
@@ -436,6 +437,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     s.report_bounds_from(&r);
     auto finish = [&] {
         r.nodes = s.nodes;  // with more threads, every task's nodes are added at its split point
+        tables.searched = s.age_base() + r.nodes;
         r.seconds = seconds_since(start);
         r.table_bytes = tt.bytes() + tables.lists.bytes() + open.bytes();
         r.table_capacity = tt.capacity();

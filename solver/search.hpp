@@ -56,6 +56,11 @@ struct SolveTables {
     TranspositionTable proofs;
     BoardLog lists;
     OpenTable open;
+    // The nodes the solves before searched into these tables (a checkpoint's runs included).
+    // Entries are aged by it plus the current solve's count, so that when a bucket is full the
+    // entries of earlier solves go first: a count started at zero again would make every new
+    // entry look older than those read from a checkpoint, and each would be the first replaced.
+    u64 searched = 0;
 };
 
 // What the root's tests proved of one first move (a representative of its symmetry class): lo <=

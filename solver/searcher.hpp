@@ -39,6 +39,9 @@ class Searcher {
     void make_parallel(Parallel* p, int threads);
     // Where solve() keeps the bounds proven so far, for SolveOptions::at_rest.
     void report_bounds_from(const SolveResult* r) { result_ = r; }
+    // Entries stored are aged from `searched` nodes on (SolveTables::searched).
+    void age_entries_from(u64 searched) { age_base_ = searched; }
+    u64 age_base() const { return age_base_; }
     // The exact value of the current position within known bounds [lower, upper]: MTD steps, each
     // test at the bound the last one proved, deepening whenever a test is left open.
     int exact(int lower, int upper);
@@ -281,6 +284,9 @@ class Searcher {
                              g_.rows() > 1 && g_.cols() > 1;
         return quarter ? 4 : 2;
     }
+    // Lean cutoffs are made by a searcher of one thread only (docs/experiments.md: at split
+    // points they fail where the table is tight).
+    bool lean_in_force() const { return options_.lean_cutoffs && !par_; }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
     // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
     enum class Child { Skip, Decided, Search };
@@ -390,6 +396,7 @@ class Searcher {
     // open) rather than a restart.
     bool cap_reached();
     u32 tick_ = 0;
+    u64 age_base_ = 0;  // age_entries_from
     Parallel* par_ = nullptr;
     int sibling_divisor_ = 2;  // sibling_depth()
     // Lean cutoffs in force: SolveOptions::lean_cutoffs with one thread (LeanDepth); fixed, like

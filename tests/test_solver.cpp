@@ -270,7 +270,10 @@ TEST_CASE("solver: tables kept across the solves of a game change no value", "[s
             SolveOptions o;
             o.tables = &kept;
             o.node_limit = 20'000'000;
+            const u64 searched_before = kept.searched;
             auto with_kept = solve(h, o);
+            // Each solve ages its entries after the earlier solves' (SolveTables::searched).
+            REQUIRE(kept.searched == searched_before + with_kept.nodes);
             auto fresh = solve_small(h);
             if (with_kept.complete && fresh.complete) {
                 REQUIRE(with_kept.value_x2 == fresh.value_x2);

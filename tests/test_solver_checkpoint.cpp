@@ -85,6 +85,8 @@ Resumed resume_through_file(History& h, std::size_t hash_bytes, const std::strin
     SolveTables back(hash_bytes);
     REQUIRE_FALSE(read_solve_checkpoint(path, key, back, r.read));
     REQUIRE(r.read.race_round == stopped.race_round);
+    // The proofs read keep their age: entries the resumed search stores are the newer ones.
+    REQUIRE(back.searched == stopped.nodes);
     SolveOptions again = options(back, hash_bytes);
     again.race_cap = 1;
     again.node_limit = 20'000'000;
