@@ -178,6 +178,15 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
         else
             searched.push_back(known.size()), known.push_back({m, -Infinity, ceiling});
     }
+    // The first searched move is solved exactly where no move decided without a search gives a
+    // best; otherwise it races like the others, as before the race. Decided here, before the
+    // bounds of an earlier run are merged: those hold a lower bound for the first move as soon
+    // as its first test proved one (often the least score of the board, which says nothing),
+    // and deciding after them made a resumed root race every move from the start. 4x4 at
+    // --hash 48, stopped at 200k nodes and resumed, then took 3.5 million nodes instead of about
+    // the 1.3 million of the solve never stopped (docs/results.md, 2026-12-02).
+    const std::size_t exact_first =
+        searched.size() == known.size() && !searched.empty() ? searched.front() : known.size();
     // What earlier searches of this node proved (a checkpoint resumed). Proven here too, so the
     // intervals meet; one that did not could only come from a fault, and is not used.
     for (const RootBound& b : o.root_bounds)
@@ -234,10 +243,6 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     // guess, or, once every move is proven below the guess, just below the largest upper bound
     // (a test there that succeeds is the value).
     auto bar = [&](int top) { return best > -Infinity ? best : std::min(guess, top) - 1; };
-    // The first searched move is solved exactly where no move decided without a search gave a
-    // best; otherwise it races like the others, as before the race.
-    const std::size_t exact_first =
-        best == -Infinity && !searched.empty() ? searched.front() : known.size();
     // A resumed race starts with the caps it had reached (SolveOptions::race_first_round).
     const int first_round = std::clamp(o.race_first_round, 0, MaxRaceRound);
     int round = first_round;
