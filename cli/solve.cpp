@@ -26,6 +26,7 @@
 #include "rules/diagram.hpp"
 #include "rules/scoring.hpp"
 #include "solver/certificate.hpp"
+#include "solver/retrograde.hpp"
 #include "solver/search.hpp"
 
 #ifndef SMALLGO_VERSION
@@ -411,6 +412,7 @@ void run_solve(const SolveArgs& a) {
     if (!a.proof.empty()) check_proof_possible(s.h, s.setup);
     // --proof: the certificate's search reuses the solve's proofs.
     std::optional<SolveTables> kept;
+    std::optional<CycleBoundsBuild> cycle_build;  // for a checkpointed solve's tables (below)
     // Without the boards' lists (below), so the proofs get their memory.
     if (!a.proof.empty()) kept.emplace(o.hash_bytes, false), o.tables = &*kept;
 
@@ -455,9 +457,19 @@ void run_solve(const SolveArgs& a) {
         }
         if (checkpoints.active()) {
             // Under simple ko the history-free game's bounds take up to half of --hash
-            // (SolveOptions::hash_bytes); the tables the rest.
-            const bool cycle = o.use_cycle_bounds && s.h.rules().ko == KoRule::Simple;
-            kept.emplace(cycle ? o.hash_bytes / 2 : o.hash_bytes, o.board_lists);
+            // (SolveOptions::hash_bytes) and the tables what they leave, as in solve(): so the
+            // bounds are built before the tables a checkpoint is read into. The same start and
+            // --hash build the same bounds, so a resumed solve makes tables of the same size.
+            o.stop = signals.flag();
+            cycle_build = build_cycle_bounds(s.h, o);
+            if (signals.signal() != 0)
+                throw Stopped{fmt::format("solve: {} while building the bounds of simple ko; "
+                                          "nothing was searched",
+                                          signals.reason()),
+                              signals.exit_code()};
+            o.cycle_bounds = &*cycle_build;
+            const auto& bounds = cycle_build->bounds;
+            kept.emplace(o.hash_bytes - (bounds ? bounds->bytes() : 0), o.board_lists);
             o.tables = &*kept;
             if (!checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists, signals.flag()))
                 throw Stopped{fmt::format("solve: {} while reading {}; nothing was searched",

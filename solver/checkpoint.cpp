@@ -285,8 +285,8 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
                " the boards' fingerprint lists, unlike this solve";
     if (h.table_words != tables.proofs.word_count() || h.ring_words != tables.lists.word_count())
         return bad +
-               " was written with tables of another size (under simple ko, "
-               "--no-cycle-bounds halves them)";
+               " was written with tables of another size (under simple ko, the history-free "
+               "bounds take part of --hash, with --no-cycle-bounds none)";
     if (h.used > tables.proofs.capacity() || h.head == 0 || h.root_count > RootSlots ||
         h.race_round > MaxRaceRound || h.pad1[0] != 0 || h.pad1[1] != 0)
         return bad + " has a bad header";

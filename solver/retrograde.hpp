@@ -101,4 +101,10 @@ class CycleBounds {
     const Symmetries* sym_ = nullptr;  // the board's (rules/symmetry.hpp), shared
 };
 
+// CycleBounds::build's answer with the time it took (finding that the bounds do not fit included).
+struct CycleBoundsBuild {
+    std::optional<CycleBounds> bounds;
+    double seconds = 0;
+};
+
 }  // namespace smallgo

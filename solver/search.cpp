@@ -415,22 +415,32 @@ ScoreRange score_range(const History& h) {
     return {std::min(-reach - komi, 0), std::max(reach - komi, 0)};
 }
 
+CycleBoundsBuild build_cycle_bounds(const History& h, const SolveOptions& o) {
+    const auto start = Clock::now();
+    CycleBoundsBuild b;
+    if (o.use_cycle_bounds && h.rules().ko == KoRule::Simple)
+        b.bounds = CycleBounds::build(h, o.hash_bytes / 2, o.stop);
+    b.seconds = seconds_since(start);
+    return b;
+}
+
 SolveResult solve(History& h, const SolveOptions& o) {
     const auto start = Clock::now();
     // Step 1. The tables. Simple ko: the history-free game's values (retrograde.hpp), where they
     // fit in half of the memory. The table of proofs takes 7/8 of the rest, the cache of open
     // tests 1/8, unless the caller keeps its own (SolveOptions::tables).
-    std::optional<CycleBounds> cycle;
-    if (o.use_cycle_bounds && h.rules().ko == KoRule::Simple)
-        cycle = CycleBounds::build(h, o.hash_bytes / 2, o.stop);
-    const double cycle_seconds = seconds_since(start);
+    std::optional<CycleBoundsBuild> built;
+    if (!o.cycle_bounds) built = build_cycle_bounds(h, o);
+    const CycleBoundsBuild& cycle_build = o.cycle_bounds ? *o.cycle_bounds : *built;
+    const CycleBounds* cycle = cycle_build.bounds ? &*cycle_build.bounds : nullptr;
     std::optional<SolveTables> own;
     if (!o.tables) own.emplace(o.hash_bytes - (cycle ? cycle->bytes() : 0), o.board_lists);
     SolveTables& tables = o.tables ? *o.tables : *own;
     TranspositionTable& tt = tables.proofs;
     OpenTable& open = tables.open;
-    Searcher s(h, tt, tables.lists, open, o, cycle ? &*cycle : nullptr);
-    s.age_entries_from(tables.searched);
+    Searcher s(h, tt, tables.lists, open, o, cycle);
+    const u64 searched_before = tables.searched;
+    s.age_entries_from(searched_before);
 
     SolveResult r;
     const int sign = h.current().to_move == Color::Black ? 1 : -1;
@@ -442,8 +452,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
     s.report_bounds_from(&r);
     auto finish = [&] {
         r.nodes = s.nodes;  // with more threads, every task's nodes are added at its split point
-        tables.searched = s.age_base() + r.nodes;
-        r.seconds = seconds_since(start);
+        tables.searched = searched_before + r.nodes;
+        // A build made by the caller counts as it would had it been made here.
+        r.seconds = seconds_since(start) + (o.cycle_bounds ? o.cycle_bounds->seconds : 0);
         r.table_bytes = tt.bytes() + tables.lists.bytes() + open.bytes();
         r.table_capacity = tt.capacity();
         r.table_used = tt.used();
@@ -454,7 +465,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.list_saves = s.list_saves;
         r.stack_cutoffs = s.stack_cutoffs;
         r.restarts = s.restarts();
-        r.cycle_seconds = cycle_seconds;
+        r.cycle_seconds = cycle_build.seconds;
         if (cycle) {
             r.cycle_states = cycle->states(), r.cycle_decided = cycle->zero;
             r.table_bytes += cycle->bytes();

@@ -28,6 +28,8 @@
 
 namespace smallgo {
 
+struct CycleBoundsBuild;  // solver/retrograde.hpp
+
 // A step of a long search, for progress reports: a test of the value of the first move `move`
 // finished at this depth (answer 1: the value reaches beta, -1: it does not, 0: still open).
 // With it, where solve() reports (`bounds`), the bounds of the whole position's value proven so
@@ -107,6 +109,10 @@ struct SolveOptions {
     // Simple ko: bounds from a retrograde analysis of the game without its history
     // (solver/retrograde.hpp), where it fits in half of hash_bytes. Off: none (a test oracle).
     bool use_cycle_bounds = true;
+    // Those bounds built by the caller (build_cycle_bounds below) before it made the tables it
+    // keeps, so that it could give them the rest of hash_bytes as solve() does its own; null:
+    // solve() builds them itself where use_cycle_bounds asks.
+    const CycleBoundsBuild* cycle_bounds = nullptr;
     const std::atomic<bool>* stop = nullptr;  // set (e.g. by Ctrl-C) to stop early
     u64 node_limit = 0;                       // stop after about this many nodes (0: none)
     int threads = 1;  // >1: young brothers wait on that many oneTBB threads (parallel.hpp)
@@ -230,5 +236,10 @@ ScoreRange score_range(const History& h);
 // Solves the game from h's current position (the history before it counts for the ko rules).
 // h is used as the search path and is unchanged on return.
 SolveResult solve(History& h, const SolveOptions& options);
+
+// What solve() would build of simple ko's history-free bounds from h's current position (none
+// unless options.use_cycle_bounds and h's rules are simple ko), in at most half of hash_bytes,
+// stopped by options.stop; for a caller that sizes its own tables by what is left.
+CycleBoundsBuild build_cycle_bounds(const History& h, const SolveOptions& options);
 
 }  // namespace smallgo

@@ -41,7 +41,6 @@ class Searcher {
     void report_bounds_from(const SolveResult* r) { result_ = r; }
     // Entries stored are aged from `searched` nodes on (SolveTables::searched).
     void age_entries_from(u64 searched) { age_base_ = searched; }
-    u64 age_base() const { return age_base_; }
     // The exact value of the current position within known bounds [lower, upper]: MTD steps, each
     // test at the bound the last one proved, deepening whenever a test is left open.
     int exact(int lower, int upper);
