@@ -49,6 +49,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
     variants_ = proofs_per_position(g_, tt_, o.proofs_per_position);
     sibling_divisor_ = sibling_divisor();
     lean_ = lean_in_force();
+    lean_depth_ = lean_depth();
     // The hash of a board under each symmetry (board_hash).
     for (int s = 0; s < sym_.count(); ++s)
         for (int p = 0; p < g_.points(); ++p)
@@ -62,6 +63,7 @@ void Searcher::make_parallel(Parallel* p, int threads) {
     par_ = p;
     sibling_divisor_ = sibling_divisor();
     lean_ = lean_in_force();
+    lean_depth_ = lean_depth();
     p->history = history_;
     p->threads = threads;
     p->restart_at.store(restart_at_);

@@ -330,6 +330,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
             Outcome r =
                 split(n, moves.data() + i, count - i, depth, open, open_move, syms.data() + i);
             if (r.kind == High || stopped_ || abort_) return r;
+            if (r.kind == Unknown) lean = 1;  // a job stayed open leaning this node's way
             break;
         }
         const Move m = moves[i];
@@ -354,7 +355,7 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
                 if (!open) open_move = m;
                 open = true;
                 stack_.fps.resize(mark);
-                if (lean_ && r.value < 0 && depth <= LeanDepth) {
+                if (lean_ && r.value < 0 && depth <= lean_depth_) {
                     open_move = m, lean = 1;
                     ++lean_cutoffs;
                     break;

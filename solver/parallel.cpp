@@ -21,7 +21,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
         std::vector<u16> boards;  // the fingerprints of the proof's boards (Searcher::BoardStack)
         Outcome r{Unknown, 0};
         u64 nodes = 0, hits = 0, stores = 0, open_hits = 0, lookup_cutoffs = 0, list_saves = 0;
-        u64 stack_cutoffs = 0;
+        u64 stack_cutoffs = 0, lean_cutoffs = 0;
     };
     std::vector<Job> jobs;
     jobs.reserve(static_cast<std::size_t>(count));
@@ -55,13 +55,20 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
                           j->dep, j->sym);
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
             j->lookup_cutoffs = w.lookup_cutoffs, j->list_saves = w.list_saves;
-            j->stack_cutoffs = w.stack_cutoffs;
+            j->stack_cutoffs = w.stack_cutoffs, j->lean_cutoffs = w.lean_cutoffs;
             if (j->r.kind != Unknown) j->boards = std::move(w.stack_.fps);  // w began with none
             // The nodes since its last step of 4,096 (a short task has no step at all), and the
             // node limit checked with them: when a thread is idle most tasks are that short.
             par_->counted.fetch_add(w.tick_ & TickMask, std::memory_order_relaxed);
             over_limit();
-            if (j->r.kind == Unknown && !w.stopped_) here.open.store(true);
+            if (j->r.kind == Unknown && !w.stopped_) {
+                here.open.store(true);
+                // A lean cutoff (node.cpp, step 5): the siblings are cancelled as by a proof.
+                int none = -1;
+                if (lean_ && j->r.value < 0 && depth <= lean_depth_ &&
+                    here.leaning.compare_exchange_strong(none, static_cast<int>(i)))
+                    here.cut.store(true);
+            }
             if (proves(*j)) here.cut.store(true);
         }
     };
@@ -81,7 +88,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
     for (const Job& j : jobs) {
         nodes += j.nodes, hits += j.hits, stores += j.stores, open_hits += j.open_hits;
         lookup_cutoffs += j.lookup_cutoffs, list_saves += j.list_saves;
-        stack_cutoffs += j.stack_cutoffs;
+        stack_cutoffs += j.stack_cutoffs, lean_cutoffs += j.lean_cutoffs;
     }
     // A proof is a proof, whatever stopped the others: the first proving child in move order.
     // A child's boards go on this searcher's stack, as if it had searched the child itself.
@@ -103,6 +110,11 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
         abort_ = true;
         return {Unknown, 0};
     }
+    const int leaning = here.leaning.load();
+    if (leaning >= 0) {
+        open_move = jobs[static_cast<std::size_t>(leaning)].m, open = true;
+        ++lean_cutoffs;
+    }
     for (const Job& j : jobs) {
         if (j.r.kind == Unknown) {
             if (!open) open_move = j.m;
@@ -112,7 +124,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
         // Below beta: no proof of High.
         proves_high(n, j.m, j.next, -j.r.value, j.keep, j.dep, child_boards(j));
     }
-    return {Low, 0};
+    return leaning >= 0 ? Outcome{Unknown, 1} : Outcome{Low, 0};
 }
 
 }  // namespace smallgo

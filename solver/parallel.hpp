@@ -17,6 +17,7 @@ namespace smallgo {
 struct Split {
     std::atomic<bool> cut{false};   // a child proved the node High
     std::atomic<bool> open{false};  // a child stayed open: children started later get less depth
+    std::atomic<int> leaning{-1};   // the first job left open leaning the node's way (a lean cut)
     const Split* parent = nullptr;
     bool cancelled() const {
         for (const Split* s = this; s; s = s->parent)

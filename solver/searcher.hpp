@@ -258,13 +258,19 @@ class Searcher {
     // value nodes and 1x10 stayed open for 5 minutes. Over nine boards (3x3 to 4x4, 2x7, 1x10,
     // 1x11) the geometric mean of the value nodes against the search without cutoffs was 0.76
     // with 5, 0.56 with 10, 0.50 with 16, 0.57 with 20, 0.60 with 32, 0.68 with 48
-    // (docs/results.md, 2026-12-01). Only with one thread: on both cores 4x5 (--hash 16G) was
-    // still at [14, 20] after 720 s, where the search without them finds its value in 6-10
-    // minutes, and 2x10 searched 0.65 billion nodes in 600 s instead of 2.95 billion. Made at
-    // split points too, they halved 2x8's and 3x6's times on both cores, but where the table
-    // was tight (4x4 `simple`, 231,302 entries) they stayed at [-16, 16] for 2 minutes, where
-    // the search without them reached [1, 16] (docs/experiments.md, 2026-12-01, night).
+    // (docs/results.md, 2026-12-01).
     static constexpr int LeanDepth = 16;
+    // With more threads the bound is 8, and a split point too stops at the first job left open
+    // leaning its way, cancelling the others as a proof does (solver/parallel.cpp). With 16 on
+    // both cores 4x5 (--hash 16G) was at [14, 20] after 720 s, where the search without them
+    // found its value in 6-10 minutes. With 8, on both cores, 2x9 (--hash 8G) took 362 s against
+    // 529 without, 2x8 13-14 s against 18-21, 3x6 62 against 66, 4x4 `simple` (--hash 48) 3.5
+    // against 5.1; 4x5 (--hash 12G) was open after 590 s either way, [13, 20] and [12, 20]. Where
+    // the table is tight under simple ko they cost: 4x4 `simple` at --hash 24 (231,302 entries)
+    // was at [-16, 16] after 120 s against 19 s without (tromp-taylor at that size: 8.1 s
+    // against 7.3; docs/results.md, 2026-12-02).
+    static constexpr int ParallelLeanDepth = 8;
+    int lean_depth() const { return par_ ? ParallelLeanDepth : LeanDepth; }
     // The depth of a child searched after a sibling stayed open at `depth`: a quarter of the
     // child's with one thread on a board of two rows or more, else a half. A proof found with less
     // depth is as good, and the open sibling, first in the next iteration, gets the depth. One
@@ -283,9 +289,8 @@ class Searcher {
                              g_.rows() > 1 && g_.cols() > 1;
         return quarter ? 4 : 2;
     }
-    // Lean cutoffs are made by a searcher of one thread only (docs/experiments.md: at split
-    // points they fail where the table is tight).
-    bool lean_in_force() const { return options_.lean_cutoffs && !par_; }
+    // Lean cutoffs: with any number of threads, within lean_depth() plies of the horizon.
+    bool lean_in_force() const { return options_.lean_cutoffs; }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
     // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
     enum class Child { Skip, Decided, Search };
@@ -401,6 +406,7 @@ class Searcher {
     // Lean cutoffs in force: SolveOptions::lean_cutoffs with one thread (LeanDepth); fixed, like
     // the divisor, when the searcher is built and when it is made parallel.
     bool lean_ = false;
+    int lean_depth_ = LeanDepth;  // lean_depth(), fixed with lean_
     const Split* split_ = nullptr;
     const SolveResult* result_ = nullptr;  // report_bounds_from
     std::array<std::array<Move, 2>, 1024> killers_{};

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -425,11 +426,11 @@ TEST_CASE("solver: lean cutoffs change no value", "[solver]") {
     REQUIRE(differed >= cases(5));
 }
 
-// The count of lean cutoffs (SolveResult::lean_cutoffs): made with one thread when they are on, and
-// never when they are off or with two threads (the search is the one without them there,
-// solver/searcher.hpp); every search gives the reference's value and the same optimal moves.
-TEST_CASE("solver: lean cutoffs are made with one thread only", "[solver][parallel]") {
-    u64 leaned = 0;
+// The count of lean cutoffs (SolveResult::lean_cutoffs): made with one thread and with two (at
+// split points too, solver/parallel.cpp) when they are on, never when they are off; every search
+// gives the reference's value and the same optimal moves.
+TEST_CASE("solver: lean cutoffs change no value, with 1 and 2 threads", "[solver][parallel]") {
+    std::array<u64, 3> leaned{};
     const int checked =
         check_random_histories(20261202, cases(60), [&](History& h, int expected, bool) {
             std::optional<std::vector<Move>> best;
@@ -440,8 +441,8 @@ TEST_CASE("solver: lean cutoffs are made with one thread only", "[solver][parall
                     o.lean_cutoffs = on;
                     const auto r = solve_against(h, o, expected);
                     if (!r) return false;
-                    if (on && threads == 1)
-                        leaned += r->lean_cutoffs;
+                    if (on)
+                        leaned[static_cast<std::size_t>(threads)] += r->lean_cutoffs;
                     else
                         REQUIRE(r->lean_cutoffs == 0);
                     if (!best) best = r->best_moves;
@@ -449,9 +450,10 @@ TEST_CASE("solver: lean cutoffs are made with one thread only", "[solver][parall
                 }
             return true;
         });
-    INFO(leaned << " lean cutoffs");
+    INFO(leaned[1] << " lean cutoffs with one thread, " << leaned[2] << " with two");
     REQUIRE(checked >= cases(60));
-    REQUIRE(leaned >= static_cast<u64>(cases(60)));
+    REQUIRE(leaned[1] >= static_cast<u64>(cases(60)));
+    REQUIRE(leaned[2] >= static_cast<u64>(cases(60)));
 }
 
 // The boards' fingerprint lists (solver/board_log.hpp) make entries usable where the Bloom filter
