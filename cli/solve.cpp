@@ -455,12 +455,12 @@ void run_solve(const SolveArgs& a) {
                                              komi_text(range.upper_x2)));
             o.aim_x2 = aim;
         }
+        o.stop = signals.flag();  // the time limit, armed below, sets it too
         if (checkpoints.active()) {
             // Under simple ko the history-free game's bounds take up to half of --hash
             // (SolveOptions::hash_bytes) and the tables what they leave, as in solve(): so the
             // bounds are built before the tables a checkpoint is read into. The same start and
             // --hash build the same bounds, so a resumed solve makes tables of the same size.
-            o.stop = signals.flag();
             cycle_build = build_cycle_bounds(s.h, o);
             if (signals.signal() != 0)
                 throw Stopped{fmt::format("solve: {} while building the bounds of simple ko; "
@@ -468,8 +468,7 @@ void run_solve(const SolveArgs& a) {
                                           signals.reason()),
                               signals.exit_code()};
             o.cycle_bounds = &*cycle_build;
-            const auto& bounds = cycle_build->bounds;
-            kept.emplace(o.hash_bytes - (bounds ? bounds->bytes() : 0), o.board_lists);
+            kept.emplace(o.hash_bytes - cycle_build->bytes(), o.board_lists);
             o.tables = &*kept;
             if (!checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists, signals.flag()))
                 throw Stopped{fmt::format("solve: {} while reading {}; nothing was searched",
@@ -478,7 +477,6 @@ void run_solve(const SolveArgs& a) {
             s.checkpoints = &checkpoints;
         }
         signals.arm_time_limit(a.time_limit);
-        o.stop = signals.flag();
         SolveProgress progress(g, "");
         progress.attach(o);
         s.res = solve(s.h, o);

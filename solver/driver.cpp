@@ -48,7 +48,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
         centrality_[p] = static_cast<u32>(std::max(0, 15 - g_.centre_distance(p)));
     variants_ = proofs_per_position(g_, tt_, o.proofs_per_position);
     sibling_divisor_ = sibling_divisor();
-    lean_ = lean_in_force();
+    lean_ = o.lean_cutoffs;
     lean_depth_ = lean_depth();
     // The hash of a board under each symmetry (board_hash).
     for (int s = 0; s < sym_.count(); ++s)
@@ -62,7 +62,6 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
 void Searcher::make_parallel(Parallel* p, int threads) {
     par_ = p;
     sibling_divisor_ = sibling_divisor();
-    lean_ = lean_in_force();
     lean_depth_ = lean_depth();
     p->history = history_;
     p->threads = threads;

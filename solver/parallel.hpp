@@ -2,8 +2,9 @@
 // solver/parallel.cpp). With more than one thread, at a node near the root, or anywhere while a
 // thread is idle, whose first searched child did not prove it High, the other children are
 // handed out in move order to the arena's threads, each searched by a Searcher of its own on a
-// copy of the path. A child that proves the node High cancels its siblings and everything below
-// them: each searcher checks the chain of split points above it.
+// copy of the path. A child that proves the node High (or, near the horizon, stays open leaning
+// its way: Searcher::ParallelLeanDepth) cancels its siblings and everything below them: each
+// searcher checks the chain of split points above it.
 #pragma once
 
 #include <array>
@@ -15,7 +16,7 @@ namespace smallgo {
 
 // A node whose children are being searched in parallel.
 struct Split {
-    std::atomic<bool> cut{false};   // a child proved the node High
+    std::atomic<bool> cut{false};   // a child proved the node High, or leaned its way: stop
     std::atomic<bool> open{false};  // a child stayed open: children started later get less depth
     std::atomic<int> leaning{-1};   // the first job left open leaning the node's way (a lean cut)
     const Split* parent = nullptr;

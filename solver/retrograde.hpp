@@ -105,6 +105,7 @@ class CycleBounds {
 struct CycleBoundsBuild {
     std::optional<CycleBounds> bounds;
     double seconds = 0;
+    std::size_t bytes() const { return bounds ? bounds->bytes() : 0; }  // of --hash taken
 };
 
 }  // namespace smallgo

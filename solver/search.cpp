@@ -434,7 +434,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     const CycleBoundsBuild& cycle_build = o.cycle_bounds ? *o.cycle_bounds : *built;
     const CycleBounds* cycle = cycle_build.bounds ? &*cycle_build.bounds : nullptr;
     std::optional<SolveTables> own;
-    if (!o.tables) own.emplace(o.hash_bytes - (cycle ? cycle->bytes() : 0), o.board_lists);
+    if (!o.tables) own.emplace(o.hash_bytes - cycle_build.bytes(), o.board_lists);
     SolveTables& tables = o.tables ? *o.tables : *own;
     TranspositionTable& tt = tables.proofs;
     OpenTable& open = tables.open;

@@ -289,8 +289,6 @@ class Searcher {
                              g_.rows() > 1 && g_.cols() > 1;
         return quarter ? 4 : 2;
     }
-    // Lean cutoffs: with any number of threads, within lean_depth() plies of the horizon.
-    bool lean_in_force() const { return options_.lean_cutoffs; }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),
     // Decided (the game ends there: `value`, mover's view), or Search (`next` is the position).
     enum class Child { Skip, Decided, Search };
@@ -403,10 +401,11 @@ class Searcher {
     u64 age_base_ = 0;  // age_entries_from
     Parallel* par_ = nullptr;
     int sibling_divisor_ = 2;  // sibling_depth()
-    // Lean cutoffs in force: SolveOptions::lean_cutoffs with one thread (LeanDepth); fixed, like
-    // the divisor, when the searcher is built and when it is made parallel.
+    // Lean cutoffs in force (SolveOptions::lean_cutoffs), with any number of threads, within
+    // lean_depth() plies of the horizon; the bound is fixed, like the divisor, when the searcher
+    // is built and when it is made parallel.
     bool lean_ = false;
-    int lean_depth_ = LeanDepth;  // lean_depth(), fixed with lean_
+    int lean_depth_ = LeanDepth;
     const Split* split_ = nullptr;
     const SolveResult* result_ = nullptr;  // report_bounds_from
     std::array<std::array<Move, 2>, 1024> killers_{};
