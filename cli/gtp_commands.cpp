@@ -240,12 +240,12 @@ GtpReply GtpEngine::genmove(const std::vector<std::string>& args) {
     return {true, g_.aga(m)};
 }
 
-SolveTables& GtpEngine::game_tables() {
+GameTables& GtpEngine::game_tables() {
     const TablesKey key{g_.rows(),      g_.cols(),      rules_,
                         start_.black(), start_.white(), start_.to_move};
     if (!tables_ || !(key == tables_key_)) {
         tables_.reset();  // the old table's memory goes before the new one's is mapped
-        tables_ = std::make_unique<SolveTables>(options_.hash_bytes);
+        tables_ = std::make_unique<GameTables>(options_.hash_bytes);
         tables_key_ = key;
     }
     return *tables_;
@@ -258,13 +258,12 @@ Move GtpEngine::choose_move() {
     const double budget = clock_.budget(c, options_.move_seconds);
     const auto start = std::chrono::steady_clock::now();
     SolveOptions o;
-    o.hash_bytes = options_.hash_bytes;
-    o.tables = &game_tables();
     o.threads = options_.threads;
     SolveResult r;
     {
         StopTimer timer(budget);
         o.stop = timer.flag();
+        game_tables().prepare(h_, o);  // the simple-ko bounds on the game's first move
         r = solve(h_, o);
     }
     const double seconds =
@@ -324,14 +323,13 @@ Move GtpEngine::choose_move() {
 GtpReply GtpEngine::move_values() {
     if (h_.game_over()) return fail("game is over");
     SolveOptions o;
-    o.hash_bytes = options_.hash_bytes;
-    o.tables = &game_tables();
     o.threads = options_.threads;
     o.all_moves = true;
     SolveResult r;
     {
         StopTimer timer(options_.move_seconds);
         o.stop = timer.flag();
+        game_tables().prepare(h_, o);
         r = solve(h_, o);
     }
     if (!r.complete)

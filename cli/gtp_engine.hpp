@@ -3,8 +3,8 @@
 // command per line, answers "=id result\n\n" or "?id message\n\n", and never stops on bad input:
 // a line it cannot use gets a "?" reply, and only `quit` or the end of the input ends run().
 // genmove plays an optimal move proven by the exact solver for the position and its history
-// (docs/gtp.md says which optimal move and what happens when the time runs out). The solver
-// builds its tables per call, so nothing is kept between moves but the game itself. Commands are
+// (docs/gtp.md says which optimal move and what happens when the time runs out). The solver's
+// tables and simple-ko bounds are kept from move to move of a game, within --hash. Commands are
 // in gtp_commands.cpp (loadsgf and printsgf in gtp_sgf.cpp), the time rules in gtp_clock.cpp.
 #pragma once
 
@@ -20,6 +20,7 @@
 #include "rules/geometry.hpp"
 #include "rules/history.hpp"
 #include "rules/rules.hpp"
+#include "solver/game_tables.hpp"
 #include "solver/search.hpp"
 
 namespace smallgo::cli {
@@ -68,10 +69,10 @@ class GtpEngine {
     GtpReply final_status_list(const std::vector<std::string>& args) const;
     // The side to move and the move `genmove` chooses for it (the search, then the fallback).
     Move choose_move();
-    // The solver's tables for this game (SolveTables): kept from move to move, so later moves
-    // reuse earlier proofs, and made anew when the board, the rules (komi included: stored
-    // bounds count it) or the starting grid change.
-    SolveTables& game_tables();
+    // The solver's tables for this game, with its simple-ko bounds (solver/game_tables.hpp):
+    // kept from move to move, so later moves reuse earlier proofs, and made anew when the board,
+    // the rules (komi included: stored bounds count it) or the starting grid change.
+    GameTables& game_tables();
 
     GtpOptions options_;
     std::ostream& log_;
@@ -84,7 +85,7 @@ class GtpEngine {
     GtpClock clock_;
     std::string status_;  // what the last genmove proved, for showboard
     bool quit_ = false;
-    std::unique_ptr<SolveTables> tables_;
+    std::unique_ptr<GameTables> tables_;
     struct TablesKey {
         int rows = 0, cols = 0;
         Rules rules;

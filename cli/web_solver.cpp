@@ -30,14 +30,15 @@ struct WebSolver::Job {
     }
 };
 
-// The tables of one board and rules, and who may use them.
+// The tables of one board and rules, with their simple-ko bounds (built from the empty board
+// every game starts from, at the first solve), and who may use them.
 struct WebSolver::Slot {
     Slot(const Geometry& geometry, const Rules& r, std::size_t bytes)
         : g(geometry), rules(r), tables(bytes) {}
     Geometry g;
     Rules rules;
     std::timed_mutex in_use;
-    SolveTables tables;
+    GameTables tables;
     u64 last_used = 0;
 };
 
@@ -140,11 +141,10 @@ std::optional<WebSolveOutcome> WebSolver::solve(const WebGame& game, const std::
     // Step 2. The search, with every move's value, stopped by the watcher or cancel().
     if (slot && table_lock.owns_lock() && !job->stop.load()) {
         SolveOptions o;
-        o.hash_bytes = options_.hash_bytes;
-        o.tables = &slot->tables;
         o.threads = options_.threads;
         o.all_moves = true;
         o.stop = &job->stop;
+        slot->tables.prepare(h, o);
         o.progress = [&job = *job](const Progress& p) {
             job.nodes.store(std::max(job.nodes.load(std::memory_order_relaxed), p.nodes),
                             std::memory_order_relaxed);

@@ -1,13 +1,14 @@
 // The solver behind `smallgo serve`: exact values for the requests of many clients at once, with
 // the solver's tables kept across requests, each solve bounded in time, watched and cancellable.
 //
-// Tables. One SolveTables per board and rules (komi included), as the GTP engine keeps one per
+// Tables. One GameTables per board and rules (komi included), as the GTP engine keeps one per
 // game: every game of the server starts from the empty board, and the solver checks each stored
 // proof against the reader's own history (solver/search.hpp), so one table serves every game of
 // its board and rules. At most `max_tables` are kept, the least recently used dropped first; a
 // solve holds its table's mutex, so two solves never share a table at once. At most `max_solves`
 // run at a time; a request that waits for its table or a slot past its time limit is answered
-// "busy". Memory: at most (max_tables + max_solves) tables of hash_bytes.
+// "busy". Memory: at most (max_tables + max_solves) tables of hash_bytes, the simple-ko bounds
+// included (solver/game_tables.hpp).
 //
 // Jobs. A solve may carry a token chosen by the client; while it runs, progress(token) says how
 // far it got and cancel(token) stops it. A watcher thread stops every solve past its time limit,
@@ -27,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/web_game.hpp"
+#include "solver/game_tables.hpp"
 #include "solver/search.hpp"
 
 namespace smallgo::cli {

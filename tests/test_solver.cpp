@@ -14,6 +14,7 @@
 #include "random_games.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
+#include "solver/game_tables.hpp"
 #include "solver/proof.hpp"
 #include "solver/search.hpp"
 #include "solver/stack.hpp"
@@ -299,6 +300,99 @@ TEST_CASE("solver: tables kept across the solves of a game change no value", "[s
     // Earlier proofs really are reused: the default seed's games take 0.5 of the fresh nodes or
     // less, another seed's (SMALLGO_TEST_SEED) 0.61; without reuse they take about as many.
     REQUIRE(kept_nodes * 4 < fresh_nodes * 3);
+}
+
+// A game's tables with its simple-ko bounds (GameTables, as GTP and the web page keep them): built
+// once from the game's start, the bounds serve every later position, and with the tables they stay
+// within the budget (the bytes a solve reports included). Each position of random games under the
+// simple-ko presets must get the value and optimal moves of a fresh solve, which builds its own
+// bounds from that position (itself checked against the reference elsewhere).
+TEST_CASE("solver: a game's tables and simple-ko bounds stay in budget and change no value",
+          "[solver]") {
+    std::mt19937_64 rng(test::seed(20261202));
+    const std::pair<int, int> boards[] = {{2, 2}, {1, 5}, {2, 3}, {1, 6}};
+    const std::size_t budget = std::size_t{8} << 20;
+    int compared = 0;
+    for (int game = 0; game < 16; ++game) {
+        auto [rows, cols] = boards[game % 4];
+        Geometry g = *Geometry::make(rows, cols);
+        const char* name = game / 4 % 2 == 0 ? "simple" : "mg";
+        History h(g, find_preset(name)->rules);
+        GameTables kept(budget);
+        for (int turn = 0; turn < 12 && !h.game_over(); ++turn) {
+            INFO(name << " " << g.name() << " turn " << turn);
+            SolveOptions o;
+            o.node_limit = 20'000'000;
+            kept.prepare(h, o);
+            REQUIRE(kept.settled());
+            REQUIRE(kept.has_bounds());
+            REQUIRE(o.hash_bytes == budget);
+            REQUIRE(kept.table_bytes() + kept.bound_bytes() <= budget);
+            auto with_kept = solve(h, o);
+            REQUIRE(with_kept.table_bytes <= budget);
+            REQUIRE(with_kept.cycle_states > 0);  // the game's bounds, not a build of solve()'s
+            auto fresh = solve_small(h);
+            if (with_kept.complete && fresh.complete) {
+                REQUIRE(with_kept.value_x2 == fresh.value_x2);
+                REQUIRE(with_kept.best_moves == fresh.best_moves);
+                check_pv(h, with_kept);
+                ++compared;
+            }
+            for (int tries = 0; tries < 100; ++tries) {
+                Move m =
+                    static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
+                if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
+                if (h.play(m) == Verdict::Legal) break;
+            }
+        }
+    }
+    REQUIRE(compared >= 80);
+}
+
+// A build of the bounds that a stop ends is tried again at the next solve, beside the tables it
+// left (their proofs kept); where the bounds then do not fit, the tables get the whole budget.
+TEST_CASE("solver: a game's simple-ko bounds stopped at the first solve come at the next",
+          "[solver]") {
+    Geometry g = *Geometry::make(3, 3);
+    History h(g, find_preset("simple")->rules);
+    std::atomic<bool> stop{true};
+    {
+        const std::size_t budget = std::size_t{16} << 20;  // 3x3's bounds take about 1 MB
+        GameTables kept(budget);
+        SolveOptions o;
+        o.stop = &stop;
+        kept.prepare(h, o);
+        REQUIRE_FALSE(kept.settled());
+        REQUIRE_FALSE(kept.has_bounds());
+        REQUIRE(kept.table_bytes() == budget - budget / 2);
+        const SolveTables* first = o.tables;
+        stop = false;
+        SolveOptions again;
+        kept.prepare(h, again);
+        REQUIRE(kept.settled());
+        REQUIRE(kept.has_bounds());
+        REQUIRE(again.tables == first);
+        REQUIRE(kept.table_bytes() + kept.bound_bytes() <= budget);
+        auto r = solve(h, again);
+        REQUIRE(r.complete);
+        REQUIRE(r.value_x2 == 18);  // B+9, as without the bounds (README's table)
+    }
+    {
+        const std::size_t budget = std::size_t{256} << 10;  // too small for the bounds
+        GameTables kept(budget);
+        stop = true;
+        SolveOptions o;
+        o.stop = &stop;
+        kept.prepare(h, o);
+        REQUIRE_FALSE(kept.settled());
+        REQUIRE(kept.table_bytes() == budget - budget / 2);
+        stop = false;
+        SolveOptions again;
+        kept.prepare(h, again);
+        REQUIRE(kept.settled());
+        REQUIRE_FALSE(kept.has_bounds());
+        REQUIRE(kept.table_bytes() == budget);
+    }
 }
 
 // A start right after a pass (History's third constructor with passes == 1) has no record before

@@ -1,0 +1,28 @@
+// GameTables (game_tables.hpp): the bounds built once per game, then the tables in what is left.
+#include "solver/game_tables.hpp"
+
+namespace smallgo {
+
+void GameTables::prepare(const History& h, SolveOptions& o) {
+    o.hash_bytes = bytes_;
+    build_.seconds = 0;  // a solve counts the time of a build made for it, not of an earlier one
+    if (!settled_) {
+        const History start(h.geometry(), h.rules(), h.at(0));
+        CycleBoundsBuild b = build_cycle_bounds(start, o);
+        const bool stopped = !b.bounds && o.stop && o.stop->load();
+        settled_ = !stopped;
+        // The tables' room: beside the bounds; after a stop, the half a later build may not take.
+        const std::size_t room = stopped ? bytes_ - bytes_ / 2 : bytes_ - b.bytes();
+        const bool remake = !tables_ || (b.bounds ? tables_bytes_ > room : tables_bytes_ < room);
+        if (remake) {
+            tables_.reset();  // the old tables' memory goes before the new one's is mapped
+            tables_.emplace(room);
+            tables_bytes_ = room;
+        }
+        build_ = std::move(b);
+    }
+    o.tables = &*tables_;
+    o.cycle_bounds = &build_;
+}
+
+}  // namespace smallgo
