@@ -10,7 +10,6 @@ void GameTables::prepare(const History& h, SolveOptions& o) {
         const History start(h.geometry(), h.rules(), h.at(0));
         CycleBoundsBuild b = build_cycle_bounds(start, o);
         const bool stopped = !b.bounds && o.stop && o.stop->load();
-        settled_ = !stopped;
         // The tables' room: beside the bounds; after a stop, the half a later build may not take.
         const std::size_t room = stopped ? bytes_ - bytes_ / 2 : bytes_ - b.bytes();
         const bool remake = !tables_ || (b.bounds ? tables_bytes_ > room : tables_bytes_ < room);
@@ -20,6 +19,7 @@ void GameTables::prepare(const History& h, SolveOptions& o) {
             tables_bytes_ = room;
         }
         build_ = std::move(b);
+        settled_ = !stopped;  // last: a bad_alloc above leaves the next call to try again
     }
     o.tables = &*tables_;
     o.cycle_bounds = &build_;
