@@ -263,7 +263,7 @@ Move GtpEngine::choose_move() {
     {
         StopTimer timer(budget);
         o.stop = timer.flag();
-        game_tables().prepare(h_, o);  // the simple-ko bounds on the game's first move
+        game_tables().prepare(h_, o);  // builds the game's simple-ko bounds once
         r = solve(h_, o);
     }
     const double seconds =

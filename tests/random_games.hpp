@@ -25,4 +25,16 @@ inline History random_game(int round, std::span<const std::pair<int, int>> board
     return h;
 }
 
+// Plays a random legal move in h, a pass one time in four: up to 100 draws, illegal ones and
+// three passes in four skipped; false when none of them was played.
+inline bool play_random_legal_move(History& h, std::mt19937_64& rng) {
+    const int points = h.geometry().points();
+    for (int tries = 0; tries < 100; ++tries) {
+        const Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, points - 1)(rng));
+        if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
+        if (h.play(m) == Verdict::Legal) return true;
+    }
+    return false;
+}
+
 }  // namespace smallgo::testing

@@ -285,13 +285,7 @@ TEST_CASE("solver: tables kept across the solves of a game change no value", "[s
                 if (turn > 0 && game % 2 == 1)
                     kept_nodes += with_kept.nodes, fresh_nodes += fresh.nodes;
             }
-            // A random legal move, a pass one time in four.
-            for (int tries = 0; tries < 100; ++tries) {
-                Move m =
-                    static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-                if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
-                if (h.play(m) == Verdict::Legal) break;
-            }
+            testing::play_random_legal_move(h, rng);
         }
     }
     INFO(compared << " compared; later solves of roomy games: " << kept_nodes << " nodes with the "
@@ -338,12 +332,7 @@ TEST_CASE("solver: a game's tables and simple-ko bounds stay in budget and chang
                 check_pv(h, with_kept);
                 ++compared;
             }
-            for (int tries = 0; tries < 100; ++tries) {
-                Move m =
-                    static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-                if (m == Pass && std::uniform_int_distribution<int>(0, 3)(rng) != 0) continue;
-                if (h.play(m) == Verdict::Legal) break;
-            }
+            testing::play_random_legal_move(h, rng);
         }
     }
     REQUIRE(compared >= 80);
