@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <istream>
+#include <new>
 #include <ostream>
 
+#include "cli/options.hpp"
 #include "rules/geometry.hpp"
 
 namespace smallgo::cli {
@@ -95,7 +97,13 @@ std::string GtpEngine::answer_line(std::string_view line) {
     } else {
         const std::string command = words.front();
         words.erase(words.begin());
-        reply = dispatch(command, words);
+        try {
+            reply = dispatch(command, words);
+        } catch (const std::bad_alloc&) {
+            // The tables of --hash did not fit (solver/game_tables.hpp keeps none half made): the
+            // controller gets a failure it can read, and the engine goes on.
+            reply = {false, hash_out_of_memory("gtp", options_.hash_bytes)};
+        }
     }
     // A reply ends with one empty line, so its text may hold none.
     std::string text;

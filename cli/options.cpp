@@ -71,6 +71,13 @@ std::string size_text(u64 bytes) {
     return fmt::format("{:.{}f} {}", value, value == std::floor(value) ? 0 : 1, units[unit]);
 }
 
+std::string hash_out_of_memory(std::string_view command, u64 bytes) {
+    return fmt::format(
+        "out of memory: the tables of --hash {} do not fit (restart smallgo {} with "
+        "a smaller --hash)",
+        size_text(bytes), command);
+}
+
 u64 physical_memory() {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     return pages > 0 && page > 0 ? u64(pages) * u64(page) : 0;

@@ -10,6 +10,8 @@
 #include <sys/socket.h>
 
 #include <csignal>
+#include <exception>
+#include <new>
 #include <thread>
 
 #include <fmt/core.h>
@@ -237,8 +239,17 @@ void run_serve(const ServeArgs& a) {
     svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (res.body.empty()) send_error(res, res.status, fmt::format("HTTP {}", res.status));
     });
-    svr.set_exception_handler([](const httplib::Request&, httplib::Response& res,
-                                 std::exception_ptr) { send_error(res, 500, "internal error"); });
+    // A table of --hash that does not fit is the server's limit, not a bug: 503 and what to do.
+    svr.set_exception_handler([hash = o.hash_bytes](const httplib::Request&, httplib::Response& res,
+                                                    std::exception_ptr e) {
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::bad_alloc&) {
+            send_error(res, 503, hash_out_of_memory("serve", hash));
+        } catch (...) {
+            send_error(res, 500, "internal error");
+        }
+    });
     // cpp-httplib listens with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG, fixed when the library
     // was built), and a burst of new connections overflows it: the kernel then drops or resets
     // them. Linux lets a listening socket's backlog be raised by a second listen(), so the socket

@@ -9,7 +9,7 @@ void GameTables::prepare(const History& h, SolveOptions& o) {
     if (!settled_) {
         const History start(h.geometry(), h.rules(), h.at(0));
         CycleBoundsBuild b = build_cycle_bounds(start, o);
-        const bool stopped = !b.bounds && o.stop && o.stop->load();
+        const bool stopped = b.stopped;
         // The tables' room: beside the bounds; after a stop, the half a later build may not take.
         const std::size_t room = stopped ? bytes_ - bytes_ / 2 : bytes_ - b.bytes();
         const bool remake = !tables_ || (b.bounds ? tables_bytes_ > room : tables_bytes_ < room);

@@ -92,11 +92,15 @@ u32 CycleBounds::insert(const State& k) {
 }
 
 std::optional<CycleBounds> CycleBounds::build(const History& h, std::size_t max_bytes,
-                                              const std::atomic<bool>* stop) {
+                                              const std::atomic<bool>* stop, bool* stopped_out) {
     const Geometry& g = h.geometry();
     const Rules& r = h.rules();
     if (r.ko != KoRule::Simple || h.game_over()) return std::nullopt;
-    auto stopped = [&] { return stop && stop->load(std::memory_order_relaxed); };
+    auto stopped = [&] {
+        const bool yes = stop && stop->load(std::memory_order_relaxed);
+        if (yes && stopped_out) *stopped_out = true;
+        return yes;
+    };
     // What a state holds while building: its key and work arrays (first, final_pass, and P, N
     // and W), and at least two hash slots (a load of at most 1/2).
     constexpr std::size_t BytesPerKey = sizeof(State) + sizeof(u32) + sizeof(int) + 3 * sizeof(i16);

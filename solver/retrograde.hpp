@@ -55,11 +55,13 @@ class CycleBounds {
 
     // The analysis of every state reachable from h's current one (h's rules must be simple ko);
     // nullopt when it would need more than max_bytes, when *stop is set (checked every 4,096
-    // states and every sweep), or when the equation check fails. From an empty board every legal
-    // board is reachable with either side to move, so there are at least 2 L(m,n) states; where
-    // that many would not fit, nothing is built.
+    // states and every sweep; then *stopped, where given, is set, so a caller can tell a stop
+    // from a refusal), or when the equation check fails. From an empty board every legal board
+    // is reachable with either side to move, so there are at least 2 L(m,n) states; where that
+    // many would not fit, nothing is built.
     static std::optional<CycleBounds> build(const History& h, std::size_t max_bytes,
-                                            const std::atomic<bool>* stop = nullptr);
+                                            const std::atomic<bool>* stop = nullptr,
+                                            bool* stopped = nullptr);
 
     // The state of h's current position, as its least copy over the board's symmetries (the
     // game is the same on every copy, so W is too).
@@ -105,6 +107,7 @@ class CycleBounds {
 struct CycleBoundsBuild {
     std::optional<CycleBounds> bounds;
     double seconds = 0;
+    bool stopped = false;  // a stop ended the build (else no bounds means they do not fit or hold)
     std::size_t bytes() const { return bounds ? bounds->bytes() : 0; }  // of --hash taken
 };
 

@@ -419,7 +419,7 @@ CycleBoundsBuild build_cycle_bounds(const History& h, const SolveOptions& o) {
     const auto start = Clock::now();
     CycleBoundsBuild b;
     if (o.use_cycle_bounds && h.rules().ko == KoRule::Simple)
-        b.bounds = CycleBounds::build(h, o.hash_bytes / 2, o.stop);
+        b.bounds = CycleBounds::build(h, o.hash_bytes / 2, o.stop, &b.stopped);
     b.seconds = seconds_since(start);
     return b;
 }

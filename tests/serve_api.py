@@ -12,6 +12,8 @@ Usage: serve_api.py SMALLGO CASE, where CASE is one of
               `smallgo solve`; the server stays up
   limits      a solve past its time limit and a cancelled one stop with their bounds; progress
   signals     SIGTERM and SIGINT during a solve stop the server cleanly (exit status 0)
+  memory      a server whose --hash does not fit under a limit on its memory answers every solve
+              with 503 and a line naming --hash, and goes on serving (not under a sanitizer)
 (The long solves are of the empty 5x5 board, which no search finishes in seconds.)
 Each case starts its own server on a free port (--port 0) and stops it with SIGTERM. Standard
 library only.
@@ -20,6 +22,7 @@ library only.
 import json
 import os
 import random
+import resource
 import signal
 import subprocess
 import sys
@@ -39,10 +42,13 @@ def check(condition, message):
 
 
 class Server:
-    def __init__(self, *extra):
+    def __init__(self, *extra, hash_size="16M", address_space=None):
+        """address_space: a limit in bytes on the server's virtual memory (RLIMIT_AS)."""
+        limit = None if address_space is None else (
+            lambda: resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space)))
         self.proc = subprocess.Popen(
-            [SMALLGO, "serve", "--port", "0", "--threads", "1", "--hash", "16M", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [SMALLGO, "serve", "--port", "0", "--threads", "1", "--hash", hash_size, *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit)
         line = self.proc.stdout.readline()
         if "http://127.0.0.1:" not in line:
             raise SystemExit("serve did not start: " + line + self.proc.stderr.read())
@@ -338,10 +344,23 @@ def case_signals():
     return None
 
 
+def case_memory():
+    # 8 GB of tables under a 3 GB limit: the tables' mapping fails at the first solve of a board.
+    server = Server(hash_size="8G", address_space=3 << 30)
+    for attempt in range(2):  # the second finds no half-made table (GameTables) and fails alike
+        status, a = server.request("/api/solve", {"board": "3x3", "moves": ["B2"]})
+        check(status == 503, f"solve {attempt}: status {status}, expected 503")
+        error = a.get("error", "") if isinstance(a, dict) else ""
+        check("out of memory" in error and "--hash 8 GB" in error, f"solve {attempt}: error {error!r}")
+    status, p = server.request("/api/position", {"board": "3x3", "moves": ["B2"]})
+    check(status == 200 and p.get("to_move") == "White", f"position after the failures: {status} {p}")
+    return server
+
+
 def main():
     case = sys.argv[2]
     server = {"values": case_values, "bad": case_bad, "concurrent": case_concurrent,
-              "limits": case_limits, "signals": case_signals}[case]()
+              "limits": case_limits, "signals": case_signals, "memory": case_memory}[case]()
     if server:
         code, err = server.stop()
         check(code == 0, f"exit status {code} after SIGTERM: {err}")

@@ -367,17 +367,33 @@ TEST_CASE("solver: a game's simple-ko bounds stopped at the first solve come at 
         REQUIRE(r.value_x2 == 18);  // B+9, as without the bounds (README's table)
     }
     {
+        // A start with a stone (no size check before the build): the stop ends the first build,
+        // the retry finds the bounds do not fit and gives the tables the whole budget.
+        const History from_stone(g, h.rules(), make_position(Bitboard{1} << 4, 0, Color::White));
         const std::size_t budget = std::size_t{256} << 10;  // too small for the bounds
         GameTables kept(budget);
         stop = true;
         SolveOptions o;
         o.stop = &stop;
-        kept.prepare(h, o);
+        kept.prepare(from_stone, o);
         REQUIRE_FALSE(kept.settled());
         REQUIRE(kept.table_bytes() == budget - budget / 2);
         stop = false;
         SolveOptions again;
-        kept.prepare(h, again);
+        kept.prepare(from_stone, again);
+        REQUIRE(kept.settled());
+        REQUIRE_FALSE(kept.has_bounds());
+        REQUIRE(kept.table_bytes() == budget);
+    }
+    {
+        // The empty board's bounds are refused by their size before any state is built: with a
+        // stop set at the time, that is a refusal still, not a stop, and is not tried again.
+        const std::size_t budget = std::size_t{256} << 10;
+        GameTables kept(budget);
+        stop = true;
+        SolveOptions o;
+        o.stop = &stop;
+        kept.prepare(h, o);
         REQUIRE(kept.settled());
         REQUIRE_FALSE(kept.has_bounds());
         REQUIRE(kept.table_bytes() == budget);

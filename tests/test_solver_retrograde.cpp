@@ -171,15 +171,27 @@ TEST_CASE("solver: cycle bounds: refused over their memory, on request, and with
     REQUIRE(b->bytes() <= b->peak_bytes);
     REQUIRE(CycleBounds::build(mg, b->peak_bytes));
     REQUIRE_FALSE(CycleBounds::build(mg, b->peak_bytes - 1));
+    // A refusal is no stop, even while a stop is asked for once the size is known to be too much.
+    std::atomic<bool> stop{false};
+    bool stopped = false;
+    REQUIRE_FALSE(CycleBounds::build(mg, b->peak_bytes - 1, &stop, &stopped));
+    REQUIRE_FALSE(stopped);
     // From an empty board there are at least 2 L(m,n) states: 5x5 (L above 4 * 10^11) and 5x6
     // are refused at once even with a terabyte (a breadth-first build would not end).
     for (auto [rows, cols] : {std::pair{5, 5}, {5, 6}}) {
         History empty(*Geometry::make(rows, cols), find_preset("simple")->rules);
         REQUIRE_FALSE(CycleBounds::build(empty, std::size_t{1} << 40));
     }
-    // A stop request.
-    std::atomic<bool> stop{true};
-    REQUIRE_FALSE(CycleBounds::build(mg, std::size_t{64} << 20, &stop));
+    // A stop request, reported as one.
+    stop = true;
+    REQUIRE_FALSE(CycleBounds::build(mg, std::size_t{64} << 20, &stop, &stopped));
+    REQUIRE(stopped);
+    // The empty board's size check comes before the first state, and a stop asked for then is
+    // not reported: nothing was stopped.
+    stopped = false;
+    History empty(*Geometry::make(5, 5), find_preset("simple")->rules);
+    REQUIRE_FALSE(CycleBounds::build(empty, std::size_t{1} << 40, &stop, &stopped));
+    REQUIRE_FALSE(stopped);
     // No cycle rule without simple ko.
     History tt(g, find_preset("tromp-taylor")->rules);
     REQUIRE_FALSE(CycleBounds::build(tt, std::size_t{64} << 20));
