@@ -47,14 +47,22 @@ class Symmetries {
     // The least copy of the boards b over the symmetries, compared as a tuple in order (for a
     // position: black, then white); b becomes that copy. Returns the symmetry that maps the
     // boards there, the first in order where copies tie.
+    // A copy is mapped board by board only while it ties with the least so far: most copies
+    // already lose on the first board (black), so their later boards are never mapped.
     template <std::size_t N>
     int least(std::array<Bitboard, N>& b) const {
         std::array<Bitboard, N> best = b;
         int sym = 0;
         for (int s = 1; s < count_; ++s) {
             std::array<Bitboard, N> c;
-            for (std::size_t k = 0; k < N; ++k) c[k] = map(s, b[k]);
-            if (c < best) best = c, sym = s;
+            std::size_t k = 0;
+            for (; k < N; ++k) {
+                c[k] = map(s, b[k]);
+                if (c[k] != best[k]) break;
+            }
+            if (k == N || c[k] > best[k]) continue;  // a tie keeps the first symmetry
+            for (std::size_t j = k + 1; j < N; ++j) c[j] = map(s, b[j]);
+            best = c, sym = s;
         }
         b = best;
         return sym;
