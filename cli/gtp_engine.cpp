@@ -100,8 +100,9 @@ std::string GtpEngine::answer_line(std::string_view line) {
         try {
             reply = dispatch(command, words);
         } catch (const std::bad_alloc&) {
-            // The tables of --hash did not fit (solver/game_tables.hpp keeps none half made): the
-            // controller gets a failure it can read, and the engine goes on.
+            // The search's memory (the tables of --hash, its thread's stack) could not be had;
+            // solver/game_tables.hpp keeps no table half made. The controller gets a failure it
+            // can read, and the engine goes on.
             reply = {false, hash_out_of_memory("gtp", options_.hash_bytes)};
         }
     }

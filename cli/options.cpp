@@ -73,8 +73,8 @@ std::string size_text(u64 bytes) {
 
 std::string hash_out_of_memory(std::string_view command, u64 bytes) {
     return fmt::format(
-        "out of memory: the tables of --hash {} do not fit (restart smallgo {} with "
-        "a smaller --hash)",
+        "out of memory with --hash {}: the search's tables and stack do not fit (restart "
+        "smallgo {} with a smaller --hash)",
         size_text(bytes), command);
 }
 

@@ -24,8 +24,8 @@ u64 size_option(std::string_view option, const std::string& text);
 u64 hash_option(const std::string& text);
 // The size of `bytes` for people: "256 MB", "1.5 GB", "512 KB".
 std::string size_text(u64 bytes);
-// What a long-running command (gtp, serve) answers when the tables of its --hash of `bytes`
-// cannot be had: the fault and what to do, naming `command`.
+// What a long-running command (gtp, serve) answers when the memory of its search (the tables of
+// its --hash of `bytes`, the search thread's stack) cannot be had: the fault and what to do.
 std::string hash_out_of_memory(std::string_view command, u64 bytes);
 // The machine's physical memory in bytes (0 if the system does not say).
 u64 physical_memory();

@@ -239,7 +239,8 @@ void run_serve(const ServeArgs& a) {
     svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (res.body.empty()) send_error(res, res.status, fmt::format("HTTP {}", res.status));
     });
-    // A table of --hash that does not fit is the server's limit, not a bug: 503 and what to do.
+    // A search whose memory (tables of --hash, a thread's stack) cannot be had meets the server's
+    // limit, not a bug: 503 and what to do.
     svr.set_exception_handler([hash = o.hash_bytes](const httplib::Request&, httplib::Response& res,
                                                     std::exception_ptr e) {
         try {

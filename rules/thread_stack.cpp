@@ -4,7 +4,9 @@
 
 #include <pthread.h>
 
+#include <cerrno>
 #include <exception>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -35,6 +37,9 @@ void run_with_stack(std::size_t bytes, const std::function<void()>& fn) {
     pthread_t thread;
     const int started = pthread_create(&thread, &attr, run_job, &job);
     pthread_attr_destroy(&attr);
+    // No memory or address space for the stack is the caller's memory limit, as a table that
+    // does not fit is: the programs answer both the same way (gtp, serve, main).
+    if (started == EAGAIN || started == ENOMEM) throw std::bad_alloc();
     if (started != 0)
         throw std::runtime_error("cannot start a thread with a stack of " +
                                  std::to_string(bytes >> 20) + " MB");

@@ -11,7 +11,8 @@
 namespace smallgo {
 
 // Runs fn on a new thread with a stack of `bytes` (reserved address space; pages are used only as
-// the stack reaches them) and waits for it. An exception of fn is rethrown here.
+// the stack reaches them) and waits for it. An exception of fn is rethrown here; std::bad_alloc
+// where the system has no memory for the thread.
 void run_with_stack(std::size_t bytes, const std::function<void()>& fn);
 
 }  // namespace smallgo

@@ -1,6 +1,8 @@
 // GameTables (game_tables.hpp): the bounds built once per game, then the tables in what is left.
 #include "solver/game_tables.hpp"
 
+#include <new>
+
 namespace smallgo {
 
 void GameTables::prepare(const History& h, SolveOptions& o) {
@@ -14,9 +16,18 @@ void GameTables::prepare(const History& h, SolveOptions& o) {
         const std::size_t room = stopped ? bytes_ - bytes_ / 2 : bytes_ - b.bytes();
         const bool remake = !tables_ || (b.bounds ? tables_bytes_ > room : tables_bytes_ < room);
         if (remake) {
+            const std::size_t old_bytes = tables_ ? tables_bytes_ : 0;
             tables_.reset();  // the old tables' memory goes before the new one's is mapped
-            tables_.emplace(room);
-            tables_bytes_ = room;
+            try {
+                tables_.emplace(room);
+                tables_bytes_ = room;
+            } catch (const std::bad_alloc&) {
+                // Growing past a limit on memory: tables of the old size (their proofs are gone)
+                // rather than none, which would fail every later solve of the game.
+                if (old_bytes == 0 || old_bytes > room) throw;
+                tables_.emplace(old_bytes);
+                tables_bytes_ = old_bytes;
+            }
         }
         build_ = std::move(b);
         settled_ = !stopped;  // last: a bad_alloc above leaves the next call to try again

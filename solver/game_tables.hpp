@@ -11,7 +11,8 @@
 //
 // A build that a stop ended (the first genmove's clock) is tried again at the next solve. Until
 // then the tables hold the half the bounds may not take, so the bounds of the retry fit beside
-// them and the proofs stay; a retry that finds they do not fit gives the tables all of it anew.
+// them and the proofs stay; a retry that finds they do not fit gives the tables all of it anew
+// (or, where a limit on memory refuses that much, tables of the half they held).
 #pragma once
 
 #include <cstddef>

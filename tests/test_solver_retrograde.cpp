@@ -171,7 +171,9 @@ TEST_CASE("solver: cycle bounds: refused over their memory, on request, and with
     REQUIRE(b->bytes() <= b->peak_bytes);
     REQUIRE(CycleBounds::build(mg, b->peak_bytes));
     REQUIRE_FALSE(CycleBounds::build(mg, b->peak_bytes - 1));
-    // A refusal is no stop, even while a stop is asked for once the size is known to be too much.
+    // A refusal by size is not reported as a stop. (A stop asked for before a build from a
+    // position that is not empty ends it at its first state, before any size is known: the case
+    // of a refusal while a stop is asked for is the empty board's, below.)
     std::atomic<bool> stop{false};
     bool stopped = false;
     REQUIRE_FALSE(CycleBounds::build(mg, b->peak_bytes - 1, &stop, &stopped));
