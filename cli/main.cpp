@@ -40,6 +40,19 @@ std::string command_list(CLI::App& app) {
     return text;
 }
 
+// What to say when a command runs out of memory: the option that sizes its tables, where it has
+// one (verify, replay and rules have none; their memory is the input's).
+std::string out_of_memory_line(CLI::App& app) {
+    for (CLI::App* cmd : app.get_subcommands()) {
+        for (const char* option : {"--hash", "--memory"})
+            if (cmd->get_option_no_throw(option) != nullptr)
+                return fmt::format("out of memory (a smaller {} may fit)", option);
+        return fmt::format("out of memory: '{}' needs more than this process may have",
+                           cmd->get_name());
+    }
+    return "out of memory";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,7 +119,7 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "smallgo: {}\n", e.what);
         return e.exit_code;
     } catch (const std::bad_alloc&) {
-        fmt::print(stderr, "smallgo: out of memory (a smaller --hash or --memory may fit)\n");
+        fmt::print(stderr, "smallgo: {}\n", out_of_memory_line(app));
         return 2;
     } catch (const std::exception& e) {  // a bug: one line, never an abort
         fmt::print(stderr, "smallgo: internal error: {} (please report it)\n", e.what());
