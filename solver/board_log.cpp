@@ -73,13 +73,15 @@ bool BoardLog::may_hold_any(u64 ref, const u16* fps, std::size_t count) const {
             if (may_hold(ref, fps[i])) return true;
         return false;
     }
-    // The walk tests each fingerprint of the list against a 1,024-bit mask of fps, and only a
-    // fingerprint whose bit is set against fps themselves; the list is sorted, so the walk ends
-    // past the largest of fps.
-    std::array<u64, 16> mask{};
+    // The walk tests each fingerprint of the list against two 1,024-bit masks of fps, one by its
+    // low ten bits and one by its high ten, and only a fingerprint with both bits set against fps
+    // themselves: with one mask, the scans of fps for its false hits took a third of the walk's
+    // time on 1x12. The list is sorted, so the walk ends past the largest of fps.
+    std::array<u64, 16> low{}, high{};
     u16 largest = 0;
     for (std::size_t i = 0; i < count; ++i) {
-        mask[fps[i] >> 6 & 15] |= u64{1} << (fps[i] & 63);
+        low[fps[i] >> 6 & 15] |= u64{1} << (fps[i] & 63);
+        high[fps[i] >> 12] |= u64{1} << (fps[i] >> 6 & 63);
         largest = std::max(largest, fps[i]);
     }
     const Place first = place(start_of(ref));
@@ -87,10 +89,20 @@ bool BoardLog::may_hold_any(u64 ref, const u16* fps, std::size_t count) const {
     for (std::size_t k = 0; k < length; ++k) {
         if (!fingerprint_at(after(first, k), x)) return true;  // lost
         if (x > largest) break;
-        if ((mask[x >> 6 & 15] >> (x & 63) & 1) && std::find(fps, fps + count, x) != fps + count)
+        if ((low[x >> 6 & 15] >> (x & 63) & 1) && (high[x >> 12] >> (x >> 6 & 63) & 1) &&
+            std::find(fps, fps + count, x) != fps + count)
             return true;
     }
     return !intact(ref);
+}
+
+void BoardLog::prefetch(u64 ref) const {
+    if (ref == NoList || capacity_ == 0) return;
+    constexpr std::size_t SlotsPerLine = 64 / sizeof(u32), Lines = 8;
+    const std::size_t length = std::min(length_of(ref), SlotsPerLine * Lines);
+    const Place first = place(start_of(ref));
+    for (std::size_t k = 0; k < length; k += SlotsPerLine)
+        __builtin_prefetch(&data_[after(first, k).slot]);
 }
 
 bool BoardLog::read(u64 ref, std::vector<u16>& out) const {

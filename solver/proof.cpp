@@ -112,7 +112,8 @@ bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTDa
     // lost: board_log.hpp); 1x12's paths give dozens at a time.
     std::array<u16, 256> fps;
     std::size_t count = 0;
-    bool saved = false;  // an earlier position passed the filter but not the list
+    lists_.prefetch(e.list);  // read below, after the walk along the path
+    bool saved = false;       // an earlier position passed the filter but not the list
     for (int i = 0; i < skip; ++i) {
         const Position& q = h_->at(i);
         if ((kb & ~q.black()) == 0 && (kw & ~q.white()) == 0) {

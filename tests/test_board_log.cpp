@@ -79,6 +79,41 @@ TEST_CASE("board log: lists read back, and lost ones are never taken for others"
     REQUIRE(some_without >= 100);
 }
 
+TEST_CASE("board log: several at once over every bit of the fingerprints", "[solver]") {
+    // may_hold_any's walk filters by the low and by the high bits of a fingerprint: queries that
+    // differ from a member in one bit, or are members, over the whole 16-bit range, against the
+    // model, on lists long enough for the walk.
+    std::mt19937_64 rng(test::seed(20261203));
+    BoardLog log(1 << 20);
+    std::uniform_int_distribution<int> any_fp(0, 0xFFFF);
+    int with = 0, without = 0;
+    for (int round = 0; round < 400; ++round) {
+        std::vector<u16> fps(std::uniform_int_distribution<std::size_t>(1, 1024)(rng));
+        for (u16& f : fps) f = static_cast<u16>(any_fp(rng));
+        std::sort(fps.begin(), fps.end());
+        fps.erase(std::unique(fps.begin(), fps.end()), fps.end());
+        const u64 ref = log.append(fps.data(), fps.size());
+        REQUIRE(ref != BoardLog::NoList);
+        for (std::size_t n :
+             {std::size_t{1}, std::size_t{20}, std::size_t{100}, std::size_t{256}}) {
+            std::vector<u16> some(n);
+            for (u16& f : some) {
+                const u16 member =
+                    fps[std::uniform_int_distribution<std::size_t>(0, fps.size() - 1)(rng)];
+                f = static_cast<u16>(member ^
+                                     (1u << std::uniform_int_distribution<int>(0, 15)(rng)));
+            }
+            if (round % 2 == 0) some[n / 2] = fps[round % fps.size()];  // one member
+            bool any = false;
+            for (u16 f : some) any = any || std::binary_search(fps.begin(), fps.end(), f);
+            REQUIRE(log.may_hold_any(ref, some.data(), some.size()) == any);
+            ++(any ? with : without);
+        }
+    }
+    REQUIRE(with >= 200);
+    REQUIRE(without >= 200);
+}
+
 TEST_CASE("board log: a log of no memory keeps nothing and refuses nothing", "[solver]") {
     BoardLog log(0);
     const u16 fps[] = {1, 2, 3};
