@@ -5,7 +5,8 @@
 // whose game is over gets its final score, with no search. Ctrl-C, SIGTERM, --max-nodes and
 // --time-limit stop the search: the output (text, JSON, SGF and SVG alike) then gives the bounds
 // proven and says what stopped it; the exit code is the signal's (130, 143) or 0 for a limit the
-// user set.
+// user set. With --resume FILE --peek it searches nothing and prints what FILE says of the
+// position.
 #include <algorithm>
 #include <ctime>
 #include <fstream>
@@ -42,7 +43,7 @@ struct SolveArgs {
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
          no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false,
-         half_depth_siblings = false, no_reply_race = false, no_lean = false;
+         half_depth_siblings = false, no_reply_race = false, no_lean = false, peek = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;
@@ -380,7 +381,90 @@ void print_text(const Solved& s, const SolveArgs& a) {
             s.proof->search_nodes, a.proof);
 }
 
+// `--resume F --peek`: what the checkpoint's header says of this game and position, with no table
+// read and nothing searched. A long solve's file holds gigabytes; its header, the bounds proven.
+void peek_checkpoint(const SolveArgs& a) {
+    if (a.resume.empty())
+        throw UsageError("--peek reads the checkpoint of --resume FILE: none given");
+    if (!a.checkpoint.empty() || !a.proof.empty() || !a.sgf.empty() || !a.svg.empty())
+        throw UsageError("--peek searches nothing: not with --checkpoint, --proof, --sgf or --svg");
+    GameStart start = start_game(a.board, a.rules, a.komi);
+    const Geometry g = start.h.geometry();
+    Solved s{g, start.h.rules(), start.preset, start.h, start.moves, start.setup, {}, {}, {}};
+    int number = 0;
+    for (const auto& text : a.moves) s.moves.push_back(play_text(s.h, text, ++number, "--moves: "));
+    SolveCheckpointHeader file;
+    if (auto problem = read_solve_checkpoint_header(a.resume, file)) throw UsageError(*problem);
+    if (auto problem = checkpoint_game_mismatch(a.resume, file.key, checkpoint_key(s.h, 0, true)))
+        throw UsageError(*problem);
+    // The file's bounds are of the position its runs solved: this one only after this history.
+    const bool same = file.totals.path == checkpoint_path(s.h);
+    const SolveCheckpointTotals& t = file.totals;
+    if (same) {
+        s.res.lower_x2 = t.lower_x2, s.res.upper_x2 = t.upper_x2;
+        s.res.root_bounds = t.root;
+    }
+    const std::string build =
+        file.this_build ? "" : "written by another build of the solver: --resume refuses it";
+    if (a.json) {
+        nlohmann::json j;
+        j["board"] = g.name();
+        j["rules"] = s.preset;
+        j["komi"] = s.r.komi();
+        nlohmann::json moves = nlohmann::json::array();
+        for (Move m : s.moves) moves.push_back(g.aga(m));
+        j["moves"] = moves;
+        j["to_move"] = color_name(s.h.current().to_move);
+        j["same_position"] = same;
+        j["lower"] = same ? nlohmann::json(t.lower_x2 / 2.0) : nlohmann::json();
+        j["upper"] = same ? nlohmann::json(t.upper_x2 / 2.0) : nlohmann::json();
+        j["value"] =
+            same && t.lower_x2 == t.upper_x2 ? nlohmann::json(t.lower_x2 / 2.0) : nlohmann::json();
+        j["first_moves"] = nlohmann::json::object();
+        for (const FirstMoveBounds& b : first_move_bounds(s))
+            j["first_moves"][g.aga(b.move)] = {b.lower_x2 / 2.0, b.upper_x2 / 2.0};
+        j["checkpoint"] = {{"file", a.resume},
+                           {"this_build", file.this_build},
+                           {"runs", t.runs},
+                           {"nodes_all_runs", t.nodes},
+                           {"seconds_all_runs", t.seconds},
+                           {"hash_bytes", file.key.hash_bytes},
+                           {"entries_used", file.used},
+                           {"race_round", t.race_round},
+                           {"lower", t.lower_x2 / 2.0},
+                           {"upper", t.upper_x2 / 2.0}};
+        fmt::print("{}\n", j.dump());
+        return;
+    }
+    fmt::print("Board {}, rules {}: {}\n", g.name(), s.preset, describe(s.r));
+    fmt::print("{}\n{}", position_heading(s), to_board_text(g, s.h.current()));
+    fmt::print(
+        "Checkpoint {}, its header alone (--resume reads and checks the proofs): {} run{}, {} "
+        "nodes, {:.0f} s, --hash {}, {} entries in use{}\n",
+        a.resume, t.runs, t.runs == 1 ? "" : "s", t.nodes, t.seconds,
+        size_text(file.key.hash_bytes), file.used, build.empty() ? "" : "; " + build);
+    if (!same) {
+        fmt::print(
+            "Its runs solved another position of this game (other moves), where the value lay in "
+            "[{}, {}]; of this one it says nothing\n",
+            komi_text(t.lower_x2), komi_text(t.upper_x2));
+        return;
+    }
+    if (t.lower_x2 == t.upper_x2)
+        fmt::print("Value: {} ({})\n", value_text(t.lower_x2), value_short(t.lower_x2));
+    else
+        fmt::print("The value lies in [{}, {}] (Black minus White minus komi)\n",
+                   komi_text(t.lower_x2), komi_text(t.upper_x2));
+    std::string bounds;
+    for (const FirstMoveBounds& b : first_move_bounds(s))
+        bounds += fmt::format("{}{} [{}, {}]", bounds.empty() ? "" : ", ", g.aga(b.move),
+                              komi_text(b.lower_x2), komi_text(b.upper_x2));
+    if (!bounds.empty())
+        fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", bounds);
+}
+
 void run_solve(const SolveArgs& a) {
+    if (a.peek) return peek_checkpoint(a);
     // Ctrl-C and SIGTERM stop the command from here on: the search, or before it the read of a
     // checkpoint (up to a minute for gigabytes), which then ends with one line. The time limit
     // is armed when the search starts.
@@ -579,6 +663,10 @@ void add_solve_command(CLI::App& app) {
                     "Start from the proofs of a checkpoint of the same game (board, rules, komi, "
                     "start) written by this build; --hash defaults to the checkpoint's (default: "
                     "none)");
+    cmd->add_flag("--peek", a->peek,
+                  "With --resume FILE: print the bounds that FILE's runs proved for this position, "
+                  "and their nodes and time, from its header alone; nothing is searched, any "
+                  "build's file is read (default: off)");
     cmd->add_flag("--no-table", a->no_table,
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,

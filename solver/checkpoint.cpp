@@ -147,14 +147,20 @@ struct Fd {
     }
 };
 
-// Reads and checks the header's own fields (magic, build); the checksum's start in `sum`.
-std::optional<std::string> read_header(int fd, const std::string& path, Header& h, WordSum& sum) {
+bool this_build(const Header& h) {
+    return std::string(h.build, sizeof h.build) == SMALLGO_SOLVER_BUILD_ID;
+}
+
+// Reads and checks the header's own fields (magic, build unless `any_build`); the checksum's start
+// in `sum`.
+std::optional<std::string> read_header(int fd, const std::string& path, Header& h, WordSum& sum,
+                                       bool any_build = false) {
     const std::string bad = "checkpoint " + path;
     if (!read_fully(fd, &h, sizeof h)) return bad + " is truncated or not a solver checkpoint";
     if (std::memcmp(h.magic, Magic, 7) == 0 && h.magic[7] != Magic[7])
         return bad + " was written by another build of the solver (an older format)";
     if (std::memcmp(h.magic, Magic, sizeof Magic) != 0) return bad + " is not a solver checkpoint";
-    if (std::string(h.build, sizeof h.build) != SMALLGO_SOLVER_BUILD_ID)
+    if (!any_build && !this_build(h))
         return bad +
                " was written by another build of the solver (its proofs are read only by "
                "the build that wrote them)";
@@ -164,7 +170,60 @@ std::optional<std::string> read_header(int fd, const std::string& path, Header& 
     sum_header(sum, h);
     return std::nullopt;
 }
+
+// The header's totals, with the first moves' bounds checked; an error text where a field cannot
+// be one that write_solve_checkpoint wrote.
+std::optional<std::string> totals_of(const Header& h, const std::string& path,
+                                     SolveCheckpointTotals& totals) {
+    const std::string bad = "checkpoint " + path + " has a bad header";
+    if (h.head == 0 || h.root_count > RootSlots || h.race_round > MaxRaceRound || h.pad1[0] != 0 ||
+        h.pad1[1] != 0)
+        return bad;
+    std::vector<RootBound> root;
+    for (std::size_t i = 0; i < h.root_count; ++i) {
+        const std::optional<RootBound> b = unpack(h.root[i], h.rows * h.cols);
+        if (!b) return bad;
+        root.push_back(*b);
+    }
+    totals.nodes = h.nodes, totals.seconds = h.seconds, totals.runs = h.runs;
+    totals.restarts = h.restarts;
+    totals.lower_x2 = h.lower_x2, totals.upper_x2 = h.upper_x2;
+    totals.path = h.path;
+    totals.root = std::move(root);
+    totals.race_round = h.race_round;
+    return std::nullopt;
+}
 }  // namespace
+
+std::optional<std::string> checkpoint_game_mismatch(const std::string& path,
+                                                    const SolveCheckpointKey& theirs,
+                                                    const SolveCheckpointKey& ours) {
+    const std::string bad = "checkpoint " + path;
+    if (theirs.rows != ours.rows || theirs.cols != ours.cols)
+        return bad + " is of board " + std::to_string(theirs.rows) + "x" +
+               std::to_string(theirs.cols) + ", not " + std::to_string(ours.rows) + "x" +
+               std::to_string(ours.cols);
+    if (theirs.rules != ours.rules)
+        return bad + " is of the rules " + describe(theirs.rules) + ", not " + describe(ours.rules);
+    const Position &a = theirs.start, &b = ours.start;
+    if (a.black() != b.black() || a.white() != b.white() || side_passes(a) != side_passes(b))
+        return bad + " is of a game with another start (setup stones or side to move)";
+    return std::nullopt;
+}
+
+std::optional<std::string> read_solve_checkpoint_header(const std::string& path,
+                                                        SolveCheckpointHeader& out) {
+    Fd in{::open(path.c_str(), O_RDONLY)};
+    if (in.fd < 0) return system_error("cannot read checkpoint " + path);
+    Header h{};
+    WordSum sum;
+    if (auto problem = read_header(in.fd, path, h, sum, true)) return problem;
+    if (auto problem = totals_of(h, path, out.totals)) return problem;
+    out.key = key_of(h);
+    out.used = h.used;
+    out.this_build = this_build(h);
+    return std::nullopt;
+}
 
 SolveCheckpointKey checkpoint_key(const History& h, std::size_t hash_bytes, bool board_lists) {
     SolveCheckpointKey k;
@@ -269,14 +328,7 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     Header h{};
     WordSum sum;
     if (auto problem = read_header(in.fd, path, h, sum)) return problem;
-    if (h.rows != key.rows || h.cols != key.cols)
-        return bad + " is of board " + std::to_string(h.rows) + "x" + std::to_string(h.cols) +
-               ", not " + std::to_string(key.rows) + "x" + std::to_string(key.cols);
-    if (const Rules theirs = key_of(h).rules; theirs != key.rules)
-        return bad + " is of the rules " + describe(theirs) + ", not " + describe(key.rules);
-    const Position& s = key.start;
-    if (h.black != s.black() || h.white != s.white() || h.side_passes != side_passes(s))
-        return bad + " is of a game with another start (setup stones or side to move)";
+    if (auto problem = checkpoint_game_mismatch(path, key_of(h), key)) return problem;
     if (h.hash_bytes != key.hash_bytes)
         return bad + " was written with --hash " + std::to_string(h.hash_bytes >> 20) + "M, not " +
                std::to_string(key.hash_bytes >> 20) + "M";
@@ -287,15 +339,9 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
         return bad +
                " was written with tables of another size (under simple ko, the history-free "
                "bounds take part of --hash, with --no-cycle-bounds none)";
-    if (h.used > tables.proofs.capacity() || h.head == 0 || h.root_count > RootSlots ||
-        h.race_round > MaxRaceRound || h.pad1[0] != 0 || h.pad1[1] != 0)
-        return bad + " has a bad header";
-    std::vector<RootBound> root;
-    for (std::size_t i = 0; i < h.root_count; ++i) {
-        const std::optional<RootBound> b = unpack(h.root[i], key.rows * key.cols);
-        if (!b) return bad + " has a bad header";
-        root.push_back(*b);
-    }
+    if (h.used > tables.proofs.capacity()) return bad + " has a bad header";
+    SolveCheckpointTotals read;
+    if (auto problem = totals_of(h, path, read)) return problem;
     if (!read_words(in.fd, tables.proofs.words(), h.table_words, sum, stop) ||
         !read_words(in.fd, tables.lists.words(), h.ring_words, sum, stop))
         return bad + (stop && stop->load() ? " was not read to its end: stopped" : " is truncated");
@@ -305,12 +351,7 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
     tables.proofs.set_used(h.used);
     tables.lists.set_head(h.head);
     tables.searched = h.nodes;  // the proofs read are aged as their runs left them
-    totals.nodes = h.nodes, totals.seconds = h.seconds, totals.runs = h.runs;
-    totals.restarts = h.restarts;
-    totals.lower_x2 = h.lower_x2, totals.upper_x2 = h.upper_x2;
-    totals.path = h.path;
-    totals.root = std::move(root);
-    totals.race_round = h.race_round;
+    totals = std::move(read);
     return std::nullopt;
 }
 

@@ -108,6 +108,28 @@ std::optional<std::string> write_solve_checkpoint(const std::string& path,
 std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
                                                      SolveCheckpointKey& key);
 
+// What a checkpoint's header says, for people (`solve --resume F --peek`): what it was made with,
+// its runs' totals (the first moves' bounds included), the proof table's entries in use, and
+// whether this build wrote it (a file of another build is read too: its bounds were proven).
+struct SolveCheckpointHeader {
+    SolveCheckpointKey key;
+    SolveCheckpointTotals totals;
+    u64 used = 0;
+    bool this_build = false;
+};
+
+// Reads the header of `path` alone: the checksum, which covers the tables too, is not checked
+// (--resume does). An error text when it is no solver checkpoint, cannot be read, or its header
+// is bad.
+std::optional<std::string> read_solve_checkpoint_header(const std::string& path,
+                                                        SolveCheckpointHeader& out);
+
+// Why the checkpoint `path` of `theirs` is not of the game of `ours` (board, rules and komi,
+// start), or nothing when it is.
+std::optional<std::string> checkpoint_game_mismatch(const std::string& path,
+                                                    const SolveCheckpointKey& theirs,
+                                                    const SolveCheckpointKey& ours);
+
 // Reads `path` into `tables` (made with key.hash_bytes and key.board_lists) and the totals. An
 // error text on any mismatch with `key`, truncation or damage, or when *stop is set between two
 // chunks of the read (a signal: a file of gigabytes takes up to a minute); the tables then hold

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# `solve --resume F --peek` says what F's runs proved, from its header alone: a 3x4 solve stopped
+# after 30,000 nodes, peeked at, gives the bounds, first moves' bounds, nodes and runs that the
+# stopped solve printed; at another position of the game (other --moves) it gives none; a file
+# whose build id differs is still read, and said to be another build's (which --resume refuses);
+# a file of another board is refused with one line.
+#
+# usage: solve_peek.sh SMALLGO
+set -u
+smallgo=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "$1"; exit 1; }
+common=(solve 3x4 --threads 1 --hash 16M)
+"$smallgo" "${common[@]}" --max-nodes 30000 --checkpoint "$dir/ckpt" --json >"$dir/solve" ||
+    fail "the stopped solve failed"
+"$smallgo" solve 3x4 --resume "$dir/ckpt" --peek --json >"$dir/peek" || fail "the peek failed"
+python3 - "$dir/solve" "$dir/peek" <<'EOF' || exit 1
+import json, sys
+solve, peek = (json.load(open(f)) for f in sys.argv[1:3])
+if solve["complete"] or not solve["first_moves"]:
+    sys.exit(f"the solve was not stopped with first moves open: the test proves nothing: {solve}")
+for key in ("lower", "upper", "first_moves", "to_move"):
+    if peek[key] != solve[key]:
+        sys.exit(f"{key}: the peek says {peek[key]!r}, the solve said {solve[key]!r}")
+c = peek["checkpoint"]
+if not (peek["same_position"] and c["this_build"] and c["runs"] == 1 and
+        c["nodes_all_runs"] == solve["checkpoint"]["nodes_all_runs"] == solve["nodes"]):
+    sys.exit(f"the peek's checkpoint: {c}, same position {peek['same_position']}")
+print("peek:", peek["lower"], peek["upper"], len(peek["first_moves"]), "first moves")
+EOF
+# Another position of the same game: nothing of it is known.
+"$smallgo" solve 3x4 --moves B2 --resume "$dir/ckpt" --peek --json >"$dir/other" ||
+    fail "the peek at another position failed"
+python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+if j["same_position"] or j["lower"] is not None or j["first_moves"]:
+    sys.exit(f"another position took the file'"'"'s bounds: {j}")' "$dir/other" || exit 1
+# Another build's file: its build id (bytes 8..71) changed.
+cp "$dir/ckpt" "$dir/other_build"
+printf '%064d' 0 | dd of="$dir/other_build" bs=1 seek=8 conv=notrunc status=none
+text=$("$smallgo" solve 3x4 --resume "$dir/other_build" --peek) || fail "another build's file refused"
+grep -q "another build of the solver: --resume refuses it" <<<"$text" ||
+    fail "another build's file not said to be one: $text"
+"$smallgo" solve 3x4 --resume "$dir/other_build" --max-nodes 1 >/dev/null 2>&1 &&
+    fail "--resume took another build's file"
+# Another board: one line, exit 2.
+"$smallgo" solve 4x3 --resume "$dir/ckpt" --peek >/dev/null 2>"$dir/err"
+code=$?
+[ "$code" -eq 2 ] || fail "another board: exit $code"
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "is of board 3x4, not 4x3" "$dir/err" ||
+    fail "another board: $(cat "$dir/err")"
+echo "ok"
