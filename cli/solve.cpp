@@ -196,14 +196,32 @@ std::vector<FirstMoveBounds> first_move_bounds(const Solved& s) {
     return out;
 }
 
+// "B2 [4, 12], B1 [-12, 12], ..." for text; {"B2": [4, 12], ...} for JSON.
+std::string first_moves_text(const Solved& s) {
+    std::string text;
+    for (const FirstMoveBounds& b : first_move_bounds(s))
+        text += fmt::format("{}{} [{}, {}]", text.empty() ? "" : ", ", s.g.aga(b.move),
+                            komi_text(b.lower_x2), komi_text(b.upper_x2));
+    return text;
+}
+nlohmann::json first_moves_json(const Solved& s) {
+    nlohmann::json moves = nlohmann::json::object();
+    for (const FirstMoveBounds& b : first_move_bounds(s))
+        moves[s.g.aga(b.move)] = {b.lower_x2 / 2.0, b.upper_x2 / 2.0};
+    return moves;
+}
+
+// Moves as a JSON list of AGA names.
+nlohmann::json move_names(const Geometry& g, const std::vector<Move>& moves) {
+    nlohmann::json list = nlohmann::json::array();
+    for (Move m : moves) list.push_back(g.aga(m));
+    return list;
+}
+
 void print_json(const Solved& s, const SolveArgs& a) {
     const Geometry& g = s.g;
     const SolveResult& res = s.res;
-    auto names = [&](const std::vector<Move>& ms) {
-        nlohmann::json list = nlohmann::json::array();
-        for (Move m : ms) list.push_back(g.aga(m));
-        return list;
-    };
+    auto names = [&](const std::vector<Move>& ms) { return move_names(g, ms); };
     nlohmann::json j;
     j["board"] = g.name();
     j["rules"] = s.preset;
@@ -221,9 +239,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["best_moves"] = names(res.best_moves);
     j["pv"] = names(res.pv);
     j["undecided_moves"] = names(res.undecided_moves);
-    j["first_moves"] = nlohmann::json::object();
-    for (const FirstMoveBounds& b : first_move_bounds(s))
-        j["first_moves"][g.aga(b.move)] = {b.lower_x2 / 2.0, b.upper_x2 / 2.0};
+    j["first_moves"] = first_moves_json(s);
     if (a.all_moves) {
         j["move_values"] = nlohmann::json::object();
         for (auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;
@@ -326,11 +342,7 @@ void print_text(const Solved& s, const SolveArgs& a) {
             "Stopped ({}) before the end: the value lies in [{}, {}] (Black minus White minus "
             "komi)\n",
             s.stopped, komi_text(res.lower_x2), komi_text(res.upper_x2));
-        std::string moves;
-        for (const FirstMoveBounds& b : first_move_bounds(s))
-            moves += fmt::format("{}{} [{}, {}]", moves.empty() ? "" : ", ", g.aga(b.move),
-                                 komi_text(b.lower_x2), komi_text(b.upper_x2));
-        if (!moves.empty())
+        if (const std::string moves = first_moves_text(s); !moves.empty())
             fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", moves);
     } else {
         fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
@@ -411,18 +423,14 @@ void peek_checkpoint(const SolveArgs& a) {
         j["board"] = g.name();
         j["rules"] = s.preset;
         j["komi"] = s.r.komi();
-        nlohmann::json moves = nlohmann::json::array();
-        for (Move m : s.moves) moves.push_back(g.aga(m));
-        j["moves"] = moves;
+        j["moves"] = move_names(g, s.moves);
         j["to_move"] = color_name(s.h.current().to_move);
         j["same_position"] = same;
         j["lower"] = same ? nlohmann::json(t.lower_x2 / 2.0) : nlohmann::json();
         j["upper"] = same ? nlohmann::json(t.upper_x2 / 2.0) : nlohmann::json();
         j["value"] =
             same && t.lower_x2 == t.upper_x2 ? nlohmann::json(t.lower_x2 / 2.0) : nlohmann::json();
-        j["first_moves"] = nlohmann::json::object();
-        for (const FirstMoveBounds& b : first_move_bounds(s))
-            j["first_moves"][g.aga(b.move)] = {b.lower_x2 / 2.0, b.upper_x2 / 2.0};
+        j["first_moves"] = first_moves_json(s);
         j["checkpoint"] = {{"file", a.resume},
                            {"this_build", file.this_build},
                            {"runs", t.runs},
@@ -455,12 +463,8 @@ void peek_checkpoint(const SolveArgs& a) {
     else
         fmt::print("The value lies in [{}, {}] (Black minus White minus komi)\n",
                    komi_text(t.lower_x2), komi_text(t.upper_x2));
-    std::string bounds;
-    for (const FirstMoveBounds& b : first_move_bounds(s))
-        bounds += fmt::format("{}{} [{}, {}]", bounds.empty() ? "" : ", ", g.aga(b.move),
-                              komi_text(b.lower_x2), komi_text(b.upper_x2));
-    if (!bounds.empty())
-        fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", bounds);
+    if (const std::string moves = first_moves_text(s); !moves.empty())
+        fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", moves);
 }
 
 void run_solve(const SolveArgs& a) {
