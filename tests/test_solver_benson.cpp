@@ -188,3 +188,36 @@ TEST_CASE("solver: the cache of Benson's results changes no value and no node co
     }
     CHECK(complete >= 30);
 }
+
+// Why the static bounds do little on linear boards (docs/solver.md, "On linear boards"): where
+// suicide is allowed, a string next to an opponent stone has one region left, so a colour's
+// unconditional life, where it has any, holds the whole board with its eyes. Every grid of 1x1
+// to 1x10, both colours; the whole-board shapes must occur, or the check says nothing.
+TEST_CASE("solver: on a linear board with suicide, life holds the whole board or nothing",
+          "[solver]") {
+    for (int n = 1; n <= 10; ++n) {
+        const Geometry g = *Geometry::make(1, n);
+        const Bitboard all = (Bitboard{1} << n) - 1;
+        int grids = 1, with_life = 0;
+        for (int i = 0; i < n; ++i) grids *= 3;
+        for (int code = 0; code < grids; ++code) {
+            Bitboard black = 0, white = 0;
+            for (int i = 0, rest = code; i < n; ++i, rest /= 3) {
+                if (rest % 3 == 1) black |= Bitboard{1} << i;
+                if (rest % 3 == 2) white |= Bitboard{1} << i;
+            }
+            const Position pos = make_position(black, white);
+            for (Color c : {Color::Black, Color::White}) {
+                const SafePoints safe = unconditional(g, pos, c, true);
+                if (safe.alive == 0 && safe.territory == 0) continue;
+                INFO(g.name() << " black " << black << " white " << white << " colour "
+                              << static_cast<int>(c));
+                CHECK((safe.alive | safe.eyes) == all);
+                CHECK((safe.alive | safe.territory) == all);
+                ++with_life;
+            }
+        }
+        INFO(g.name());
+        CHECK((n < 3 || with_life > 0));
+    }
+}
