@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "rules/geometry.hpp"
 #include "rules/history.hpp"
@@ -53,6 +54,8 @@ std::string value_text(int value_x2);
 std::string value_short(int value_x2);
 // Moves in AGA coordinates separated by spaces ("B2 C2 pass").
 std::string moves_text(const Geometry& g, const std::vector<Move>& moves);
+// The same as a JSON array ("B2", "C2", "pass"): solve --json and the web API.
+nlohmann::json moves_json(const Geometry& g, const std::vector<Move>& moves);
 // "Black" or "White".
 std::string_view color_name(Color c);
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/cli.hpp"
 #include "solver/search.hpp"
@@ -81,6 +82,12 @@ std::string moves_text(const Geometry& g, const std::vector<Move>& moves) {
     std::string s;
     for (Move m : moves) s += (s.empty() ? "" : " ") + g.aga(m);
     return s;
+}
+
+nlohmann::json moves_json(const Geometry& g, const std::vector<Move>& moves) {
+    nlohmann::json list = nlohmann::json::array();
+    for (Move m : moves) list.push_back(g.aga(m));
+    return list;
 }
 
 std::string_view color_name(Color c) {

@@ -93,16 +93,10 @@ nlohmann::json first_moves_json(const Solved& s) {
     return moves;
 }
 
-nlohmann::json move_names(const Geometry& g, const std::vector<Move>& moves) {
-    nlohmann::json list = nlohmann::json::array();
-    for (Move m : moves) list.push_back(g.aga(m));
-    return list;
-}
-
 void print_json(const Solved& s, const SolveArgs& a) {
     const Geometry& g = s.g;
     const SolveResult& res = s.res;
-    auto names = [&](const std::vector<Move>& ms) { return move_names(g, ms); };
+    auto names = [&](const std::vector<Move>& ms) { return moves_json(g, ms); };
     nlohmann::json j;
     j["board"] = g.name();
     j["rules"] = s.preset;

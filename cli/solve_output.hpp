@@ -56,8 +56,6 @@ std::string final_score_text(const Solved& s);
 // JSON (one move of each symmetry class, Black's view; empty before a search).
 std::string first_moves_text(const Solved& s);
 nlohmann::json first_moves_json(const Solved& s);
-// Moves as a JSON list of AGA names.
-nlohmann::json move_names(const Geometry& g, const std::vector<Move>& moves);
 
 // The report on stdout: one JSON object, or text for people.
 void print_json(const Solved& s, const SolveArgs& a);

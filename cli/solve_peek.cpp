@@ -42,7 +42,7 @@ void peek_checkpoint(const SolveArgs& a) {
         j["board"] = g.name();
         j["rules"] = s.preset;
         j["komi"] = s.r.komi();
-        j["moves"] = move_names(g, s.moves);
+        j["moves"] = moves_json(g, s.moves);
         j["to_move"] = color_name(s.h.current().to_move);
         j["same_position"] = same;
         j["lower"] = same ? nlohmann::json(t.lower_x2 / 2.0) : nlohmann::json();

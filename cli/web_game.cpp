@@ -95,12 +95,6 @@ std::variant<WebGame, WebError> parse_game(const nlohmann::json& body, const Web
     return game;
 }
 
-nlohmann::json moves_json(const Geometry& g, const std::vector<Move>& moves) {
-    nlohmann::json list = nlohmann::json::array();
-    for (Move m : moves) list.push_back(g.aga(m));
-    return list;
-}
-
 nlohmann::json position_json(const WebGame& game) {
     const History& h = game.h;
     const Geometry& g = h.geometry();

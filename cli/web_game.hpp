@@ -49,7 +49,4 @@ std::variant<WebGame, WebError> parse_game(const nlohmann::json& body, const Web
 // board drawn by svg_board, without values).
 nlohmann::json position_json(const WebGame& game);
 
-// Moves in AGA coordinates ("B2", "pass") as a JSON array.
-nlohmann::json moves_json(const Geometry& g, const std::vector<Move>& moves);
-
 }  // namespace smallgo::cli
