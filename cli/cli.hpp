@@ -15,6 +15,10 @@
 #include "rules/history.hpp"
 #include "rules/rules.hpp"
 
+namespace smallgo {
+struct SolveResult;
+}
+
 namespace smallgo::cli {
 
 // Bad input from the user: exit code 2.
@@ -56,6 +60,11 @@ std::string value_short(int value_x2);
 std::string moves_text(const Geometry& g, const std::vector<Move>& moves);
 // The same as a JSON array ("B2", "C2", "pass"): solve --json and the web API.
 nlohmann::json moves_json(const Geometry& g, const std::vector<Move>& moves);
+// A solve's outcome into j, the same fields for solve --json and the web API: complete, stopped
+// (null, or why the search stopped), value (null until proven), lower, upper, best_moves, pv and
+// undecided_moves.
+void add_result_json(nlohmann::json& j, const Geometry& g, const SolveResult& res,
+                     const std::string& stopped);
 // "Black" or "White".
 std::string_view color_name(Color c);
 

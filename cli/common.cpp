@@ -90,6 +90,20 @@ nlohmann::json moves_json(const Geometry& g, const std::vector<Move>& moves) {
     return list;
 }
 
+void add_result_json(nlohmann::json& j, const Geometry& g, const SolveResult& res,
+                     const std::string& stopped) {
+    j["complete"] = res.complete;
+    j["stopped"] = stopped.empty() ? nlohmann::json() : nlohmann::json(stopped);
+    // A stop after the value was proven still reports it (lower == upper).
+    j["value"] = res.complete || res.lower_x2 == res.upper_x2 ? nlohmann::json(res.lower_x2 / 2.0)
+                                                              : nlohmann::json();
+    j["lower"] = res.lower_x2 / 2.0;
+    j["upper"] = res.upper_x2 / 2.0;
+    j["best_moves"] = moves_json(g, res.best_moves);
+    j["pv"] = moves_json(g, res.pv);
+    j["undecided_moves"] = moves_json(g, res.undecided_moves);
+}
+
 std::string_view color_name(Color c) {
     return c == Color::Black ? "Black" : "White";
 }

@@ -96,24 +96,14 @@ nlohmann::json first_moves_json(const Solved& s) {
 void print_json(const Solved& s, const SolveArgs& a) {
     const Geometry& g = s.g;
     const SolveResult& res = s.res;
-    auto names = [&](const std::vector<Move>& ms) { return moves_json(g, ms); };
     nlohmann::json j;
     j["board"] = g.name();
     j["rules"] = s.preset;
     j["komi"] = s.r.komi();
-    j["moves"] = names(s.moves);
+    j["moves"] = moves_json(g, s.moves);
     j["to_move"] = color_name(s.h.current().to_move);
     j["game_over"] = s.h.game_over();
-    j["complete"] = res.complete;
-    j["stopped"] = s.stopped.empty() ? nlohmann::json() : nlohmann::json(s.stopped);
-    // A stop after the value was proven still reports it (lower == upper).
-    j["value"] = res.complete || res.lower_x2 == res.upper_x2 ? nlohmann::json(res.lower_x2 / 2.0)
-                                                              : nlohmann::json();
-    j["lower"] = res.lower_x2 / 2.0;
-    j["upper"] = res.upper_x2 / 2.0;
-    j["best_moves"] = names(res.best_moves);
-    j["pv"] = names(res.pv);
-    j["undecided_moves"] = names(res.undecided_moves);
+    add_result_json(j, g, res, s.stopped);
     j["first_moves"] = first_moves_json(s);
     if (a.all_moves) {
         j["move_values"] = nlohmann::json::object();

@@ -201,16 +201,7 @@ nlohmann::json solve_json(const WebGame& game, const WebSolveOutcome& outcome) {
     const Geometry& g = game.h.geometry();
     const SolveResult& res = outcome.res;
     nlohmann::json j = position_json(game);
-    j["complete"] = res.complete;
-    j["stopped"] = outcome.stopped.empty() ? nlohmann::json() : nlohmann::json(outcome.stopped);
-    // As solve --json: a stop after the value was proven still gives it (lower == upper).
-    j["value"] = res.complete || res.lower_x2 == res.upper_x2 ? nlohmann::json(res.lower_x2 / 2.0)
-                                                              : nlohmann::json();
-    j["lower"] = res.lower_x2 / 2.0;
-    j["upper"] = res.upper_x2 / 2.0;
-    j["best_moves"] = moves_json(g, res.best_moves);
-    j["pv"] = moves_json(g, res.pv);
-    j["undecided_moves"] = moves_json(g, res.undecided_moves);
+    add_result_json(j, g, res, outcome.stopped);
     j["move_values"] = nlohmann::json::object();
     for (const auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;
     j["nodes"] = res.nodes;
