@@ -151,12 +151,15 @@ bool this_build(const Header& h) {
     return std::string(h.build, sizeof h.build) == SMALLGO_SOLVER_BUILD_ID;
 }
 
-// Reads and checks the header's own fields (magic, build unless `any_build`); the checksum's start
-// in `sum`.
-std::optional<std::string> read_header(int fd, const std::string& path, Header& h, WordSum& sum,
-                                       bool any_build = false) {
+// Opens `path` into `in`, reads its header and checks the header's own fields (magic, build
+// unless `any_build`); the checksum's start in `sum`. The file is left at the first word after
+// the header.
+std::optional<std::string> open_checkpoint(const std::string& path, Fd& in, Header& h, WordSum& sum,
+                                           bool any_build = false) {
+    in.fd = ::open(path.c_str(), O_RDONLY);
+    if (in.fd < 0) return system_error("cannot read checkpoint " + path);
     const std::string bad = "checkpoint " + path;
-    if (!read_fully(fd, &h, sizeof h)) return bad + " is truncated or not a solver checkpoint";
+    if (!read_fully(in.fd, &h, sizeof h)) return bad + " is truncated or not a solver checkpoint";
     if (std::memcmp(h.magic, Magic, 7) == 0 && h.magic[7] != Magic[7])
         return bad + " was written by another build of the solver (an older format)";
     if (std::memcmp(h.magic, Magic, sizeof Magic) != 0) return bad + " is not a solver checkpoint";
@@ -213,11 +216,10 @@ std::optional<std::string> checkpoint_game_mismatch(const std::string& path,
 
 std::optional<std::string> read_solve_checkpoint_header(const std::string& path,
                                                         SolveCheckpointHeader& out) {
-    Fd in{::open(path.c_str(), O_RDONLY)};
-    if (in.fd < 0) return system_error("cannot read checkpoint " + path);
+    Fd in{-1};
     Header h{};
     WordSum sum;
-    if (auto problem = read_header(in.fd, path, h, sum, true)) return problem;
+    if (auto problem = open_checkpoint(path, in, h, sum, true)) return problem;
     if (auto problem = totals_of(h, path, out.totals)) return problem;
     out.key = key_of(h);
     out.used = h.used;
@@ -309,11 +311,10 @@ std::optional<std::string> write_solve_checkpoint(const std::string& path,
 
 std::optional<std::string> read_solve_checkpoint_key(const std::string& path,
                                                      SolveCheckpointKey& key) {
-    Fd in{::open(path.c_str(), O_RDONLY)};
-    if (in.fd < 0) return system_error("cannot read checkpoint " + path);
+    Fd in{-1};
     Header h{};
     WordSum sum;
-    if (auto problem = read_header(in.fd, path, h, sum)) return problem;
+    if (auto problem = open_checkpoint(path, in, h, sum)) return problem;
     key = key_of(h);
     return std::nullopt;
 }
@@ -322,12 +323,11 @@ std::optional<std::string> read_solve_checkpoint(const std::string& path,
                                                  const SolveCheckpointKey& key, SolveTables& tables,
                                                  SolveCheckpointTotals& totals,
                                                  const std::atomic<bool>* stop) {
-    Fd in{::open(path.c_str(), O_RDONLY)};
-    if (in.fd < 0) return system_error("cannot read checkpoint " + path);
-    const std::string bad = "checkpoint " + path;
+    Fd in{-1};
     Header h{};
     WordSum sum;
-    if (auto problem = read_header(in.fd, path, h, sum)) return problem;
+    if (auto problem = open_checkpoint(path, in, h, sum)) return problem;
+    const std::string bad = "checkpoint " + path;
     if (auto problem = checkpoint_game_mismatch(path, key_of(h), key)) return problem;
     if (h.hash_bytes != key.hash_bytes)
         return bad + " was written with --hash " + std::to_string(h.hash_bytes >> 20) + "M, not " +
