@@ -23,22 +23,32 @@ int proofs_per_position(const Geometry& g, const TranspositionTable& tt, int ask
     return static_cast<double>(tt.capacity()) >= 2.0 * Most * positions ? Most : 1;
 }
 
+namespace {
+// The key of a canonical copy, its stones black and white, of the position p. Side to move
+// and passes are xored into the white stones, so the four positions that differ only in them and
+// in White's stones on the two lowest points share a key: a bucket of the table (which compares
+// positions whole) and an entry of the open-test cache (which never decides a value). Keeping
+// them apart, with a hash of their own for side and passes, cost nodes on 3x3, 3x4 and 4x4, with
+// every seed tried. Why the sharing helps is not known.
+u64 canonical_key(Bitboard black, Bitboard white, const Position& p) {
+    return zobrist::splitmix64(
+        black ^ zobrist::splitmix64(white ^ (u64{p.passes} << 1 | static_cast<u64>(p.to_move))));
+}
+}  // namespace
+
 Searcher::Canonical Searcher::canonical(const Position& p) const {
+    // least() leaves the least copy in b: the stones are not mapped a second time.
     std::array<Bitboard, 2> b{p.black(), p.white()};
-    return canonical_by(p, sym_.least(b));
+    Canonical c{p, sym_.least(b), 0};
+    c.pos.stones[0] = b[0], c.pos.stones[1] = b[1];
+    c.key = canonical_key(b[0], b[1], p);
+    return c;
 }
 
 Searcher::Canonical Searcher::canonical_by(const Position& p, int sym) const {
     Canonical c{p, sym, 0};
     c.pos.stones[0] = sym_.map(sym, p.black()), c.pos.stones[1] = sym_.map(sym, p.white());
-    // Side to move and passes are xored into the white stones, so the four positions that differ
-    // only in them and in White's stones on the two lowest points share a key: a bucket of the
-    // table (which compares positions whole) and an entry of the open-test cache (which never
-    // decides a value). Keeping them apart, with a hash of their own for side and passes, cost
-    // nodes on 3x3, 3x4 and 4x4, with every seed tried. Why the sharing helps is not known.
-    c.key = zobrist::splitmix64(
-        c.pos.stones[0] ^
-        zobrist::splitmix64(c.pos.stones[1] ^ (u64{p.passes} << 1 | static_cast<u64>(p.to_move))));
+    c.key = canonical_key(c.pos.stones[0], c.pos.stones[1], p);
     return c;
 }
 
