@@ -15,6 +15,8 @@
 #include "rules/history.hpp"
 #include "rules/rules.hpp"
 
+// Declared only: add_result_json takes one, and the commands that do not solve need not include
+// the solver's header.
 namespace smallgo {
 struct SolveResult;
 }

@@ -85,11 +85,13 @@ class Symmetries {
         }
     }
 
+    // The memory the tables take (not a board's bytes, bytes_ below).
     std::size_t bytes() const { return table_.capacity() * sizeof(Bitboard); }
 
   private:
-    // map() and least() for a board of `Bytes` bytes (bytes_), so that the loop over the bytes
-    // unrolls: canonical copies were a sixth of 4x4's solve time.
+    // map() and least() for a board of `Bytes` bytes (bytes_, 1 to 8: a board has 1 to 64 points,
+    // so the switches' default is 8), so that the loop over the bytes unrolls: canonical copies
+    // were a sixth of 4x4's solve time.
     template <int Bytes>
     Bitboard map_bytes(int s, Bitboard b) const {
         const Bitboard* t = &table_[static_cast<std::size_t>(s * Bytes) * 256];

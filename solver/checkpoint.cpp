@@ -151,9 +151,9 @@ bool this_build(const Header& h) {
     return std::string(h.build, sizeof h.build) == SMALLGO_SOLVER_BUILD_ID;
 }
 
-// Opens `path` into `in`, reads its header and checks the header's own fields (magic, build
-// unless `any_build`); the checksum's start in `sum`. The file is left at the first word after
-// the header.
+// Opens `path` into `in` (which holds no open file yet), reads its header and checks the header's
+// own fields (magic, build unless `any_build`); the checksum's start in `sum`. The file is left at
+// the first word after the header.
 std::optional<std::string> open_checkpoint(const std::string& path, Fd& in, Header& h, WordSum& sum,
                                            bool any_build = false) {
     in.fd = ::open(path.c_str(), O_RDONLY);

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <iterator>
 #include <optional>
 #include <random>
 #include <span>
