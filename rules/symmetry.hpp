@@ -14,6 +14,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
 #include "rules/types.hpp"
@@ -32,24 +33,7 @@ class Symmetries {
     // The image of board b under symmetry s.
     Bitboard map(int s, Bitboard b) const {
         if (s == 0) return b;
-        switch (bytes_) {
-            case 1:
-                return map_bytes<1>(s, b);
-            case 2:
-                return map_bytes<2>(s, b);
-            case 3:
-                return map_bytes<3>(s, b);
-            case 4:
-                return map_bytes<4>(s, b);
-            case 5:
-                return map_bytes<5>(s, b);
-            case 6:
-                return map_bytes<6>(s, b);
-            case 7:
-                return map_bytes<7>(s, b);
-            default:
-                return map_bytes<8>(s, b);
-        }
+        return with_bytes([&](auto bytes) { return map_bytes<decltype(bytes)::value>(s, b); });
     }
     // The image of move m under symmetry s (a pass stays a pass).
     Move map_move(int s, Move m) const {
@@ -65,33 +49,38 @@ class Symmetries {
     // already lose on the first board (black), so their later boards are never mapped.
     template <std::size_t N>
     int least(std::array<Bitboard, N>& b) const {
-        switch (bytes_) {
-            case 1:
-                return least_bytes<1>(b);
-            case 2:
-                return least_bytes<2>(b);
-            case 3:
-                return least_bytes<3>(b);
-            case 4:
-                return least_bytes<4>(b);
-            case 5:
-                return least_bytes<5>(b);
-            case 6:
-                return least_bytes<6>(b);
-            case 7:
-                return least_bytes<7>(b);
-            default:
-                return least_bytes<8>(b);
-        }
+        return with_bytes([&](auto bytes) { return least_bytes<decltype(bytes)::value>(b); });
     }
 
     // The memory the tables take (not a board's bytes, bytes_ below).
     std::size_t bytes() const { return table_.capacity() * sizeof(Bitboard); }
 
   private:
-    // map() and least() for a board of `Bytes` bytes (bytes_, 1 to 8: a board has 1 to 64 points,
-    // so the switches' default is 8), so that the loop over the bytes unrolls: canonical copies
-    // were a sixth of 4x4's solve time.
+    // Calls f(std::integral_constant<int, bytes_>{}): map() and least() dispatch on the board's
+    // byte count once, to a copy of their loop that unrolls (canonical copies were a sixth of
+    // 4x4's solve time). bytes_ is 1 to 8, as a board has 1 to 64 points, so the default is 8.
+    template <class F>
+    auto with_bytes(F&& f) const -> decltype(f(std::integral_constant<int, 8>{})) {
+        switch (bytes_) {
+            case 1:
+                return f(std::integral_constant<int, 1>{});
+            case 2:
+                return f(std::integral_constant<int, 2>{});
+            case 3:
+                return f(std::integral_constant<int, 3>{});
+            case 4:
+                return f(std::integral_constant<int, 4>{});
+            case 5:
+                return f(std::integral_constant<int, 5>{});
+            case 6:
+                return f(std::integral_constant<int, 6>{});
+            case 7:
+                return f(std::integral_constant<int, 7>{});
+            default:
+                return f(std::integral_constant<int, 8>{});
+        }
+    }
+    // map() and least() for a board of `Bytes` bytes.
     template <int Bytes>
     Bitboard map_bytes(int s, Bitboard b) const {
         const Bitboard* t = &table_[static_cast<std::size_t>(s * Bytes) * 256];

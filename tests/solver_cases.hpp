@@ -44,6 +44,18 @@ inline void check_pv(History h, const SolveResult& r) {
     REQUIRE(h.result_x2() == r.value_x2);
 }
 
+// Compares `kept`, a solve of h with tables kept from earlier solves, with a fresh solve_small(h):
+// where both completed, they must have the same value and optimal moves and kept's principal
+// variation must replay to it. Returns the fresh solve where both completed, nothing otherwise.
+inline std::optional<SolveResult> same_as_fresh(History& h, const SolveResult& kept) {
+    SolveResult fresh = solve_small(h);
+    if (!kept.complete || !fresh.complete) return std::nullopt;
+    REQUIRE(kept.value_x2 == fresh.value_x2);
+    REQUIRE(kept.best_moves == fresh.best_moves);
+    check_pv(h, kept);
+    return fresh;
+}
+
 // Solves h with o. A search stopped by its node limit gives nothing; a complete one must have
 // the reference's value, and its principal variation must replay to it.
 inline std::optional<SolveResult> solve_against(History& h, const SolveOptions& o, int expected) {

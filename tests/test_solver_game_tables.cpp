@@ -37,14 +37,10 @@ TEST_CASE("solver: tables kept across the solves of a game change no value", "[s
             auto with_kept = solve(h, o);
             // Each solve ages its entries after the earlier solves' (SolveTables::searched).
             REQUIRE(kept.searched == searched_before + with_kept.nodes);
-            auto fresh = solve_small(h);
-            if (with_kept.complete && fresh.complete) {
-                REQUIRE(with_kept.value_x2 == fresh.value_x2);
-                REQUIRE(with_kept.best_moves == fresh.best_moves);
-                check_pv(h, with_kept);
+            if (auto fresh = same_as_fresh(h, with_kept)) {
                 ++compared;
                 if (turn > 0 && game % 2 == 1)
-                    kept_nodes += with_kept.nodes, fresh_nodes += fresh.nodes;
+                    kept_nodes += with_kept.nodes, fresh_nodes += fresh->nodes;
             }
             testing::play_random_legal_move(h, rng);
         }
@@ -86,13 +82,7 @@ TEST_CASE("solver: a game's tables and simple-ko bounds stay in budget and chang
             auto with_kept = solve(h, o);
             REQUIRE(with_kept.table_bytes <= budget);
             REQUIRE(with_kept.cycle_states > 0);  // the game's bounds, not a build of solve()'s
-            auto fresh = solve_small(h);
-            if (with_kept.complete && fresh.complete) {
-                REQUIRE(with_kept.value_x2 == fresh.value_x2);
-                REQUIRE(with_kept.best_moves == fresh.best_moves);
-                check_pv(h, with_kept);
-                ++compared;
-            }
+            if (same_as_fresh(h, with_kept)) ++compared;
             testing::play_random_legal_move(h, rng);
         }
     }
