@@ -132,7 +132,8 @@ bool Searcher::proves_high(Node& n, Move m, const Position& next, int value, con
         meet_board(n.keep, next, n.base);
         n.dep = cd;
         add_cutoff(n, m);
-        store(n.c, n.slot, n.pos, n.ply, n.old, value, Infinity, m, n.keep, n.dep, n.base);
+        store(n.c, n.slot, n.pos, n.ply, n.old, value, Infinity, m, n.keep, n.dep, n.base,
+              n.entered);
         return true;
     }
     n.keep_all.meet(ck);
@@ -237,7 +238,7 @@ Outcome Searcher::cutoff_by_lookup(Node& n, const Move* moves, int count,
 }
 
 Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
-    ++nodes;
+    const u64 entered = nodes++;
     keep = Keep{};
     dep = Dep{};
     const std::size_t base = boards_top();
@@ -303,7 +304,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
            killers_[std::min(ply, 1023)],
            keep,
            dep,
-           base};
+           base,
+           entered};
     std::array<Move, MaxPoints + 1> moves;
     const int count = order_moves(n, read.tt_move, hint, moves);
 
@@ -376,7 +378,8 @@ Outcome Searcher::test(int beta, int depth, Keep& keep, Dep& dep, int sym) {
     }
     keep = n.keep_all;
     dep = n.dep_all;
-    store(c, read.slot, pos, ply, n.old, -Infinity, n.best_low, n.low_move, keep, dep, base);
+    store(c, read.slot, pos, ply, n.old, -Infinity, n.best_low, n.low_move, keep, dep, base,
+          entered);
     return {Low, n.best_low};
 }
 

@@ -191,8 +191,8 @@ int Searcher::repeat_record(const Position& y, u8 kind, int ply, int skip) const
 }
 
 void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
-                     int lower, int upper, Move move, Keep& keep, const Dep& dep,
-                     std::size_t base) {
+                     int lower, int upper, Move move, Keep& keep, const Dep& dep, std::size_t base,
+                     u64 entered) {
     if (!keep.inexact && stack_.fps.size() - base > BoardLog::MaxLength) keep.inexact = true;
     if (keep.inexact) stack_.fps.resize(base);
     // Stored only if no position before this one decided a query of the proof.
@@ -253,7 +253,9 @@ void Searcher::store(const Canonical& c, int slot, const Position& pos, int ply,
         }
     }
     if (exact && options_.board_lists) d.list = lists_.append(list, length);
-    d.work = static_cast<u8>(std::bit_width(age_base_ + searched()));
+    // The table's replacement weighs an entry's age and the size of its search (transposition.hpp).
+    d.age = static_cast<u8>(std::bit_width(age_base_ + searched()));
+    d.size = static_cast<u8>(std::bit_width(nodes - entered));
     tt_.store(c.key, c.pos, d, static_cast<unsigned>(slot));
     ++stores;
 }

@@ -46,10 +46,10 @@ struct Progress {
 // A table of proofs and a cache of open tests that outlive one solve: a game (GTP) keeps them
 // from move to move, so later moves reuse earlier proofs. Sound across solves for the reason it
 // is sound within one: every entry is checked against the reader's own path from the start of
-// its History (transposition.hpp), and entries are replaced by the work they stand for, never by
-// the age of a search. Hand them only to solves of one game's History (same board and rules).
-// Of `bytes`, the proofs take 5/8, their boards' fingerprint lists 1/4 and the open tests 1/8;
-// without lists (`board_lists` false) the proofs take 7/8.
+// its History (transposition.hpp), and entries are replaced by their age and the size of their
+// search, never cleared between solves. Hand them only to solves of one game's History (same board
+// and rules). Of `bytes`, the proofs take 5/8, their boards' fingerprint lists 1/4 and the open
+// tests 1/8; without lists (`board_lists` false) the proofs take 7/8.
 struct SolveTables {
     explicit SolveTables(std::size_t bytes, bool board_lists = true)
         : proofs(bytes / 8 * (board_lists ? 5 : 7)),

@@ -200,7 +200,8 @@ class Searcher {
     // Stores a proven bound of the node unless it rests on two queries answered before it.
     // Its boards' fingerprints are the stack's from `base` up (compacted here).
     void store(const Canonical& c, int slot, const Position& pos, int ply, const TTData* old,
-               int lower, int upper, Move move, Keep& keep, const Dep& dep, std::size_t base);
+               int lower, int upper, Move move, Keep& keep, const Dep& dep, std::size_t base,
+               u64 entered);
 
     // solver/node.cpp: a node while its children are searched, and what its proof rests on so far.
     struct Node {
@@ -213,6 +214,7 @@ class Searcher {
         Keep& keep;  // the node's answer: what a proof of High rests on
         Dep& dep;
         std::size_t base;  // the stack of boards' size when the node was entered
+        u64 entered;       // the searcher's nodes when the node was entered
         Keep keep_all{};   // what a proof of Low rests on: every child's
         Dep dep_all{};
         int best_low = -Infinity;

@@ -1,5 +1,7 @@
 #include "solver/transposition.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <new>
 
 namespace smallgo {
@@ -20,6 +22,8 @@ constexpr u64 meta_of(const Position& p) {
 constexpr u64 KeyMeta = 0x83;  // the bits of meta that belong to the key; bits 2-4 describe the
                                // requirement (kind, side to move of its candidate)
 
+constexpr int SizeShift = 60;  // TTData::size, 4 bits
+constexpr u8 MaxSize = 15;
 constexpr int LandShift = 56;  // TTData::land, 4 bits
 constexpr u64 LandMask = 0xF;
 constexpr u64 pack(const TTData& d, u64 meta) {
@@ -28,7 +32,8 @@ constexpr u64 pack(const TTData& d, u64 meta) {
            static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 |
            (meta | static_cast<u64>(d.req_kind & 3) << 2 | static_cast<u64>(d.req_to_move) << 4)
                << 40 |
-           static_cast<u64>(d.work) << 48 | (static_cast<u64>(d.land) & LandMask) << LandShift;
+           static_cast<u64>(d.age) << 48 | (static_cast<u64>(d.land) & LandMask) << LandShift |
+           static_cast<u64>(std::min<u8>(d.size, MaxSize)) << SizeShift;
 }
 }  // namespace
 
@@ -63,7 +68,8 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out, unsigne
         out.lower = static_cast<i16>(w[3] & 0xFFFF);
         out.upper = static_cast<i16>((w[3] >> 16) & 0xFFFF);
         out.move = static_cast<Move>(static_cast<int>((w[3] >> 32) & 0xFF) - 2);
-        out.work = static_cast<u8>((w[3] >> 48) & 0xFF);
+        out.age = static_cast<u8>((w[3] >> 48) & 0xFF);
+        out.size = static_cast<u8>(w[3] >> SizeShift);
         out.keep = w[2];
         out.boards = w[4];
         out.req_kind = static_cast<u8>((w[3] >> 42) & 3);
@@ -84,7 +90,7 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
         return;  // another thread is writing this bucket: skip (a table may always forget)
     std::atomic_thread_fence(std::memory_order_release);
     const u64 meta = meta_of(p);
-    int victim = -1, best_score = 1 << 30;
+    int victim = -1;
     for (int i = 0; i < Ways; ++i) {
         u64 data = load(b.w[i][3]);
         if (data == 0 || (load(b.w[i][0]) == p.black() && load(b.w[i][1]) == p.white() &&
@@ -92,22 +98,27 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
             victim = i;
             break;
         }
-        // The entry of less work goes first.
-        int score = static_cast<int>((data >> 48) & 0xFF);
-        if (score < best_score) best_score = score, victim = i;
     }
-    if (victim >= 0) {
-        auto& e = b.w[victim];
-        if (load(e[3]) == 0) filled_.fetch_add(1, std::memory_order_relaxed);
-        put(e[0], p.black());
-        put(e[1], p.white());
-        put(e[2], d.keep);
-        put(e[4], d.boards);
-        put(e[5], d.req_black);
-        put(e[6], d.req_white);
-        put(e[7], d.list);
-        put(e[3], pack(d, meta));
+    if (victim < 0) {  // neither: the entry of the least age (+ size, once half full) goes
+        const bool pressed = 2 * used() >= capacity();
+        int least = INT_MAX;
+        for (int i = 0; i < Ways; ++i) {
+            const u64 data = load(b.w[i][3]);
+            const int score =
+                static_cast<int>((data >> 48 & 0xFF) + (pressed ? data >> SizeShift : 0));
+            if (score < least) least = score, victim = i;
+        }
     }
+    auto& e = b.w[victim];
+    if (load(e[3]) == 0) filled_.fetch_add(1, std::memory_order_relaxed);
+    put(e[0], p.black());
+    put(e[1], p.white());
+    put(e[2], d.keep);
+    put(e[4], d.boards);
+    put(e[5], d.req_black);
+    put(e[6], d.req_white);
+    put(e[7], d.list);
+    put(e[3], pack(d, meta));
     seq.store(s + 2, std::memory_order_release);
 }
 

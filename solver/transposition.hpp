@@ -84,10 +84,17 @@
 //     bits  0-15  lower bound (half points, side to move's view)   bits 40-47  meta: to_move |
 //     bits 16-31  upper bound                                        passes << 1 | requirement
 //     bits 32-39  best move + 2 (0 = none)                           kind << 2 | its side to move
-//     bits 48-55  work: log2 of nodes                                << 4 | 0x80
+//     bits 48-55  age: bit width of the nodes searched before it     << 4 | 0x80
 //     bits 56-59  land: territory kinds, 2 bits per colour (point 4); words 5-6 then hold its
 //                 from and through stones instead of a requirement
-//     bits 60-63  unused (zero)
+//     bits 60-63  size: bit width of the nodes its own search took (of the searcher that stored
+//                 it, with more threads), at most 15
+// Replacement: a store goes to the same position's entry or an empty one, else it replaces the
+// entry of the two with the least age, or, once half the table is in use, the least age + size.
+// By age alone (the rule until 2026-12-03) the proofs of large subtrees went as soon as two later
+// stores met their bucket, and a table too small for the search fell off a cliff: 4x4 at --hash
+// 16M took 393 million nodes, 6.7 million now. Counting the size in a roomy table too cost 1x13
+// its optimal first moves (open after 141 million nodes, solved in 12 million by age alone).
 // Concurrent access uses a sequence lock per bucket (odd while being written): readers retry a
 // torn read, writers skip a bucket that another thread is writing; every word is accessed through
 // std::atomic_ref. Costs: one probe reads one bucket; memory is exactly the bucket count times 136
@@ -106,7 +113,8 @@ namespace smallgo {
 struct TTData {
     i16 lower = 0, upper = 0;
     Move move = NoMove;
-    u8 work = 0;
+    u8 age = 0;   // bit width of the nodes searched before the store (the table's clock)
+    u8 size = 0;  // bit width of the nodes searched for the proof, at most 15
     Bitboard keep = 0;
     u64 boards = 0;  // Bloom filter of the proof's boards
     u64 list = 0;    // their fingerprints in the BoardLog (board_log.hpp); 0 (NoList) if none
@@ -136,8 +144,8 @@ class TranspositionTable {
     // solver keeps a position's several proofs in consecutive buckets, which one scan of
     // neighbouring memory reads).
     bool probe(u64 hash, const Position& p, TTData& out, unsigned offset = 0) const;
-    // Stores a result for p there, replacing the same position, else the older or smaller of the
-    // two.
+    // Stores a result for p there, replacing the same position, else the one of the two with the
+    // least age (+ size once half the table is in use; the layout above says why).
     void store(u64 hash, const Position& p, const TTData& d, unsigned offset = 0);
     // Asks the processor to load the bucket of `hash` (a hint: a later probe waits less).
     void prefetch(u64 hash) const {

@@ -256,7 +256,7 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
     const std::pair<int, int> boards[] = {{2, 3}, {3, 3}, {2, 4}, {1, 7}};
     TempFile file("smallgo-test-round");
     int compared = 0, past_first = 0;
-    for (int game = 0; game < 8 * static_cast<int>(std::size(Presets)); ++game) {
+    for (int game = 0; game < 12 * static_cast<int>(std::size(Presets)); ++game) {
         History h = testing::random_game(game, boards, Presets, game < 12 ? 0 : 3, rng);
         if (h.game_over()) continue;
         INFO(h.geometry().name() << " " << describe(h.rules()) << " after " << h.turns()
@@ -292,7 +292,7 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
     }
     INFO(compared << " compared, " << past_first << " stopped past the first round and rested");
     REQUIRE(compared >= 10);
-    REQUIRE(past_first >= compared / 3);
+    REQUIRE(past_first >= 10);  // the races stopped in a later round were resumed there
 }
 
 TEST_CASE("solver: a resumed search of the optimal first moves keeps what it decided",

@@ -20,7 +20,8 @@ TEST_CASE("solver: transposition table: exact positions, bounds, move and keep",
     d.lower = -6;
     d.upper = 4;
     d.move = 7;
-    d.work = 9;
+    d.age = 9;
+    d.size = 3;
     d.keep = 0b0101;
     tt.store(42, p, d);
     TTData out;
@@ -29,6 +30,8 @@ TEST_CASE("solver: transposition table: exact positions, bounds, move and keep",
     CHECK(out.upper == 4);
     CHECK(out.move == 7);
     CHECK(out.keep == 0b0101);
+    CHECK(out.age == 9);
+    CHECK(out.size == 3);
     // The same key, other positions: not found.
     CHECK_FALSE(tt.probe(42, make_position(0b0011, 0b1000), out));
     CHECK_FALSE(tt.probe(42, make_position(0b0011, 0b1100, Color::White), out));
@@ -49,6 +52,56 @@ TEST_CASE("solver: transposition table: exact positions, bounds, move and keep",
     tt.store(42, p, d);
     REQUIRE(tt.probe(42, p, out));
     CHECK(out.lower == 0);
+    CHECK(tt.used() == 2);
+    CHECK(tt.is_ok());
+}
+
+// A full bucket of a table less than half in use loses its older entry, whatever the sizes.
+TEST_CASE("solver: transposition table: in a roomy table the older entry is replaced", "[tables]") {
+    TranspositionTable tt(4 * TranspositionTable::BucketBytes);  // 8 entries; 3 used below
+    const Position big = make_position(0b0001, 0), young = make_position(0b0010, 0);
+    TTData old_big, later;
+    old_big.age = 10, old_big.size = 15;
+    later.age = 11, later.size = 1;
+    tt.store(5, big, old_big);
+    tt.store(5, young, later);
+    tt.store(5, make_position(0b0100, 0), later);
+    TTData out;
+    CHECK_FALSE(tt.probe(5, big, out));
+    CHECK(tt.probe(5, young, out));
+    CHECK(tt.probe(5, make_position(0b0100, 0), out));
+    CHECK(tt.is_ok());
+}
+
+// Once half the table is in use, a full bucket loses the entry of the least age + size: a proof
+// of a large search outlives later proofs of small ones, and an old one gives way at last.
+TEST_CASE("solver: transposition table: in a full table the least age + size is replaced",
+          "[tables]") {
+    TranspositionTable tt(TranspositionTable::BucketBytes);  // one bucket: full after two stores
+    const Position big = make_position(0b0001, 0), small = make_position(0b0010, 0);
+    auto entry = [](u8 age, u8 size) {
+        TTData d;
+        d.age = age, d.size = size;
+        return d;
+    };
+    tt.store(7, big, entry(10, 12));   // 22
+    tt.store(7, small, entry(11, 1));  // 12
+    TTData out;
+    for (Bitboard later = 0b0100; later <= 0b1'0000'0000; later <<= 1) {
+        tt.store(7, make_position(later, 0), entry(12, 1));  // 13: replaces the small one
+        REQUIRE(tt.probe(7, big, out));
+        REQUIRE(tt.probe(7, make_position(later, 0), out));
+    }
+    CHECK_FALSE(tt.probe(7, small, out));
+    // Size is counted up to 15: a search of 2^20 nodes weighs as one of 2^14.
+    tt.store(7, small, entry(16, 20));  // 16 + 15 = 31 against the last one's 13
+    REQUIRE(tt.probe(7, small, out));
+    CHECK(out.size == 15);
+    REQUIRE(tt.probe(7, big, out));
+    // A store always goes in: now the big entry's 22 is the least of the two, and it goes.
+    tt.store(7, make_position(0b10'0000'0000, 0), entry(23, 1));
+    CHECK_FALSE(tt.probe(7, big, out));
+    CHECK(tt.probe(7, small, out));
     CHECK(tt.used() == 2);
     CHECK(tt.is_ok());
 }
