@@ -4,8 +4,17 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 
 namespace smallgo {
+
+namespace {
+std::atomic<std::size_t> refused_above{0};  // Region::refuse_above; 0: nothing refused
+}  // namespace
+
+void Region::refuse_above(std::size_t bytes) {
+    refused_above.store(bytes);
+}
 
 Region::~Region() {
     if (data_) munmap(data_, bytes_);
@@ -13,6 +22,8 @@ Region::~Region() {
 
 bool Region::reserve(std::size_t bytes) {
     if (bytes <= bytes_) return true;
+    const std::size_t limit = refused_above.load(std::memory_order_relaxed);
+    if (limit != 0 && bytes > limit) return false;
     constexpr std::size_t Huge = std::size_t(1) << 21;
     bytes = std::max(bytes, bytes_ + bytes_ / 2);
     bytes = (bytes + Huge - 1) / Huge * Huge;

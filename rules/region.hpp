@@ -37,9 +37,22 @@ class Region {
     // Gives the pages back to the system; the contents read as zero afterwards.
     void discard();
 
+    // A test's stand-in for a limit on memory: while `bytes` is not 0, every reserve() asked for
+    // more than it (before rounding to pages) returns false, as when the system refuses. Process
+    // wide; RefusalAbove sets and restores it. No program sets it.
+    static void refuse_above(std::size_t bytes);
+
   private:
     u64* data_ = nullptr;
     std::size_t bytes_ = 0;
+};
+
+// Region::refuse_above(bytes) for the life of the object, then none again.
+struct RefusalAbove {
+    explicit RefusalAbove(std::size_t bytes) { Region::refuse_above(bytes); }
+    ~RefusalAbove() { Region::refuse_above(0); }
+    RefusalAbove(const RefusalAbove&) = delete;
+    RefusalAbove& operator=(const RefusalAbove&) = delete;
 };
 
 }  // namespace smallgo

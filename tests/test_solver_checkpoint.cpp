@@ -292,7 +292,9 @@ TEST_CASE("solver: a resumed race goes on from the round it reached", "[solver][
     }
     INFO(compared << " compared, " << past_first << " stopped past the first round and rested");
     REQUIRE(compared >= 10);
-    REQUIRE(past_first >= 10);  // the races stopped in a later round were resumed there
+    // Enough races stopped in a later round and resumed there for the checks above to mean
+    // something: with seeds 0-5 (SMALLGO_TEST_SEED), 11-16 of 36-42 compared.
+    REQUIRE(past_first >= 10);
 }
 
 TEST_CASE("solver: a resumed search of the optimal first moves keeps what it decided",

@@ -2,11 +2,14 @@
 // keep them), against fresh solves and the reference solver.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <new>
 #include <random>
 
 #include "case_budget.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
+#include "rules/region.hpp"
 #include "solver/game_tables.hpp"
 #include "solver/search.hpp"
 #include "solver_cases.hpp"
@@ -148,6 +151,56 @@ TEST_CASE("solver: a game's simple-ko bounds stopped at the first solve come at 
         REQUIRE(kept.settled());
         REQUIRE_FALSE(kept.has_bounds());
         REQUIRE(kept.table_bytes() == budget);
+    }
+}
+
+// Where a limit on memory refuses the tables' growth (RefusalAbove stands in for one), the game
+// keeps tables of the size they had rather than none, and its solves still get the value; where
+// it refuses the first tables, prepare() throws std::bad_alloc and a later call tries again.
+TEST_CASE("solver: a game's tables that cannot grow keep their size", "[solver]") {
+    // 3x3 from a stone, as above: a stopped build leaves the tables half the budget (their proofs
+    // 80 KB), the retry finds the bounds do not fit and asks for all of it (proofs 160 KB).
+    Geometry g = *Geometry::make(3, 3);
+    const Rules rules = find_preset("simple")->rules;
+    History h(g, rules, make_position(Bitboard{1} << 4, 0, Color::White));
+    const std::size_t budget = std::size_t{256} << 10;
+    const SolveResult fresh = solve_small(h);  // tables of its own, nothing refused
+    REQUIRE(fresh.complete);
+    std::atomic<bool> stop{true};
+    {
+        GameTables kept(budget);
+        SolveOptions o;
+        o.stop = &stop;
+        kept.prepare(h, o);
+        REQUIRE(kept.table_bytes() == budget - budget / 2);
+        stop = false;
+        const RefusalAbove limit(100'000);
+        SolveOptions again;
+        kept.prepare(h, again);
+        REQUIRE(kept.settled());
+        REQUIRE_FALSE(kept.has_bounds());
+        REQUIRE(kept.table_bytes() == budget - budget / 2);
+        History game = h;
+        auto r = solve(game, again);
+        REQUIRE(r.complete);
+        REQUIRE(r.value_x2 == fresh.value_x2);
+    }
+    {
+        GameTables kept(budget);
+        SolveOptions o;
+        {
+            const RefusalAbove limit(10'000);
+            REQUIRE_THROWS_AS(kept.prepare(h, o), std::bad_alloc);
+            REQUIRE_FALSE(kept.settled());
+            REQUIRE(kept.table_bytes() == 0);
+        }
+        kept.prepare(h, o);
+        REQUIRE(kept.settled());
+        REQUIRE(kept.table_bytes() == budget);
+        History game = h;
+        auto r = solve(game, o);
+        REQUIRE(r.complete);
+        REQUIRE(r.value_x2 == fresh.value_x2);
     }
 }
 
