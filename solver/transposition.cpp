@@ -22,6 +22,7 @@ constexpr u64 meta_of(const Position& p) {
 constexpr u64 KeyMeta = 0x83;  // the bits of meta that belong to the key; bits 2-4 describe the
                                // requirement (kind, side to move of its candidate)
 
+constexpr int AgeShift = 48;   // TTData::age, 8 bits
 constexpr int SizeShift = 60;  // TTData::size, 4 bits
 constexpr u8 MaxSize = 15;
 constexpr int LandShift = 56;  // TTData::land, 4 bits
@@ -32,7 +33,8 @@ constexpr u64 pack(const TTData& d, u64 meta) {
            static_cast<u64>(static_cast<u8>(d.move + 2)) << 32 |
            (meta | static_cast<u64>(d.req_kind & 3) << 2 | static_cast<u64>(d.req_to_move) << 4)
                << 40 |
-           static_cast<u64>(d.age) << 48 | (static_cast<u64>(d.land) & LandMask) << LandShift |
+           static_cast<u64>(d.age) << AgeShift |
+           (static_cast<u64>(d.land) & LandMask) << LandShift |
            static_cast<u64>(std::min<u8>(d.size, MaxSize)) << SizeShift;
 }
 }  // namespace
@@ -68,7 +70,7 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out, unsigne
         out.lower = static_cast<i16>(w[3] & 0xFFFF);
         out.upper = static_cast<i16>((w[3] >> 16) & 0xFFFF);
         out.move = static_cast<Move>(static_cast<int>((w[3] >> 32) & 0xFF) - 2);
-        out.age = static_cast<u8>((w[3] >> 48) & 0xFF);
+        out.age = static_cast<u8>((w[3] >> AgeShift) & 0xFF);
         out.size = static_cast<u8>(w[3] >> SizeShift);
         out.keep = w[2];
         out.boards = w[4];
@@ -105,7 +107,7 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
         for (int i = 0; i < Ways; ++i) {
             const u64 data = load(b.w[i][3]);
             const int score =
-                static_cast<int>((data >> 48 & 0xFF) + (pressed ? data >> SizeShift : 0));
+                static_cast<int>((data >> AgeShift & 0xFF) + (pressed ? data >> SizeShift : 0));
             if (score < least) least = score, victim = i;
         }
     }
