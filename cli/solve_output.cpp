@@ -135,6 +135,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
                       {"positions", s.proof->nodes},
                       {"final_leaves", s.proof->final_leaves},
                       {"static_leaves", s.proof->static_leaves},
+                      {"territory_leaves", s.proof->territory_leaves},
                       {"shared", s.proof->references},
                       {"longest_line", s.proof->depth},
                       {"search_nodes", s.proof->search_nodes},
@@ -224,11 +225,11 @@ void print_text(const Solved& s, const SolveArgs& a) {
     if (s.proof)
         fmt::print(
             "Proof: {} ({} bytes): {} claim(s), {} positions ({} games ended, {} settled by "
-            "unconditional life, {} shared), longest line {} turns; written in {:.3f} s ({} "
-            "search nodes)\nCheck it with: smallgo verify {}\n",
+            "unconditional life, {} by territory, {} shared), longest line {} turns; written in "
+            "{:.3f} s ({} search nodes)\nCheck it with: smallgo verify {}\n",
             a.proof, s.proof->bytes, s.proof->claims, s.proof->nodes, s.proof->final_leaves,
-            s.proof->static_leaves, s.proof->references, s.proof->depth, s.proof->seconds,
-            s.proof->search_nodes, a.proof);
+            s.proof->static_leaves, s.proof->territory_leaves, s.proof->references, s.proof->depth,
+            s.proof->seconds, s.proof->search_nodes, a.proof);
 }
 
 }  // namespace smallgo::cli

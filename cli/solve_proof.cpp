@@ -45,7 +45,7 @@ ProofWritten write_proof_file(const std::string& path, History& h, const std::st
             CertificateStats s =
                 write_proof_tree(h, ProofClaim{prover, value_x2}, o, max_positions, out);
             w.nodes += s.nodes, w.final_leaves += s.final_leaves,
-                w.static_leaves += s.static_leaves;
+                w.static_leaves += s.static_leaves, w.territory_leaves += s.territory_leaves;
             w.search_nodes += s.search_nodes, w.depth = std::max(w.depth, s.depth);
             w.references += s.references;
         } catch (...) {

@@ -15,6 +15,7 @@ namespace smallgo::cli {
 
 struct ProofWritten {
     unsigned long long bytes = 0, nodes = 0, final_leaves = 0, static_leaves = 0;
+    unsigned long long territory_leaves = 0;
     unsigned long long search_nodes = 0, references = 0;
     int claims = 0, depth = 0;
     double seconds = 0;

@@ -68,6 +68,7 @@ void run_verify(const VerifyArgs& a) {
         j["positions"] = r.nodes;
         j["final_leaves"] = r.final_leaves;
         j["static_leaves"] = r.static_leaves;
+        j["territory_leaves"] = r.territory_leaves;
         j["shared"] = r.references;
         j["longest_line"] = r.depth;
         j["seconds"] = seconds;
@@ -79,9 +80,10 @@ void run_verify(const VerifyArgs& a) {
     fmt::print("Proven value: {} ({}), by {} claim(s).\n", value_short(*r.value_x2),
                value_text(*r.value_x2), r.claims);
     fmt::print(
-        "Checked {} positions ({} games ended, {} settled by unconditional life, {} shared "
-        "subtrees used again), longest line {} turns, in {:.3f} s.\n",
-        r.nodes, r.final_leaves, r.static_leaves, r.references, r.depth, seconds);
+        "Checked {} positions ({} games ended, {} settled by unconditional life, {} by "
+        "territory, {} shared subtrees used again), longest line {} turns, in {:.3f} s.\n",
+        r.nodes, r.final_leaves, r.static_leaves, r.territory_leaves, r.references, r.depth,
+        seconds);
 }
 }  // namespace
 

@@ -4,6 +4,7 @@
 // that the search proves good enough; at the other side's turn it writes every legal move.
 #include "solver/certificate.hpp"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <ostream>
@@ -22,15 +23,26 @@ bool certificate_rules(const Rules& r) {
 
 namespace {
 
+// A territory leaf's need of the records before a subtree's root, for the prover's alive stones
+// `stones` at the leaf: every record from the root to the leaf holds them (`run`: the records
+// before the root that hold them must end at the root without a break), or not (none may).
+struct LandNeed {
+    Bitboard stones;
+    bool run;
+    auto operator<=>(const LandNeed&) const = default;
+};
+
 // What a subtree's proof needs of the history before its root (docs/proof.md, "Shared
 // subtrees"): no earlier record may repeat the result of a prover's move in it (a filter that
 // may say "maybe" but never "no" wrongly: the stones common to all those results, and a Bloom
-// filter of their boards), and every earlier record that forbade a move of the other side in it
-// must still be there (exactly: the results, with the index of the record that forbade them).
+// filter of their boards), every earlier record that forbade a move of the other side in it
+// must still be there (exactly: the results, with the index of the record that forbade them),
+// and its territory leaves' needs.
 struct Needs {
     Bitboard keep_black = ~Bitboard{0}, keep_white = ~Bitboard{0};
     std::array<u64, 4> bloom{};
     std::vector<std::pair<Position, int>> forbidden;
+    std::vector<LandNeed> land;
 
     static std::pair<int, u64> bit(u64 hash, int k) {
         const u64 b = (hash >> (16 * k)) & 255;
@@ -47,21 +59,37 @@ struct Needs {
             if (!(bloom[bit(r.hash, k).first] & bit(r.hash, k).second)) return false;
         return true;
     }
-    // A child's needs, as needs of a node whose record has index `index`: forbidding records
-    // after it are on the node's own line.
-    void merge(const Needs& child, int index) {
+    // A child's needs, as needs of a node whose record `at` has index `index`, the prover's
+    // stones `own`: forbidding records after it are on the node's own line, and a territory run
+    // goes on through the node only where it holds the stones.
+    void merge(const Needs& child, int index, Bitboard own) {
         keep_black &= child.keep_black, keep_white &= child.keep_white;
         for (int i = 0; i < 4; ++i) bloom[i] |= child.bloom[i];
         for (const auto& f : child.forbidden)
             if (f.second <= index) forbidden.push_back(f);
+        for (LandNeed need : child.land) {
+            need.run = need.run && (need.stones & ~own) == 0;
+            land.push_back(need);
+        }
+    }
+    // The territory needs once each (after the children are merged).
+    void compact() {
+        std::sort(land.begin(), land.end());
+        land.erase(std::unique(land.begin(), land.end()), land.end());
     }
 };
 
 class TreeWriter {
   public:
-    TreeWriter(History& h, const ProofClaim& claim, Searcher& s, u64 max_positions,
+    TreeWriter(History& h, const ProofClaim& claim, Searcher& s, bool territory, u64 max_positions,
                std::ostream& out)
-        : h_(h), g_(h.geometry()), claim_(claim), s_(s), max_positions_(max_positions), out_(out) {}
+        : h_(h),
+          g_(h.geometry()),
+          territory_(territory),
+          claim_(claim),
+          s_(s),
+          max_positions_(max_positions),
+          out_(out) {}
 
     // Writes the node at the path's current position; returns what its proof needs.
     Needs node(int depth) {
@@ -72,7 +100,7 @@ class TreeWriter {
                                      " positions (--proof-limit)");
         const Position pos = h_.current();
         Needs needs;
-        if (settled(pos)) {
+        if (settled(needs)) {
             token(".");
             return needs;
         }
@@ -96,7 +124,7 @@ class TreeWriter {
             token(g_.aga(m));
             h_.play(m);
             needs.add_result(h_.current());
-            needs.merge(node(depth + 1), index);
+            needs.merge(node(depth + 1), index, pos.of(claim_.prover));
             h_.pop();
         } else {
             token("[");
@@ -108,11 +136,12 @@ class TreeWriter {
                 if (v != Verdict::Legal) continue;
                 token(g_.aga(static_cast<Move>(m)));
                 h_.play(static_cast<Move>(m));
-                needs.merge(node(depth + 1), index);
+                needs.merge(node(depth + 1), index, pos.of(claim_.prover));
                 h_.pop();
             }
             token("]");
         }
+        needs.compact();
         // Worth a reference later: a subtree of more than a few positions, while memory lasts.
         if (stats.nodes - number >= MinShared && stored_ < MaxShared) {
             auto& list = shared_[key];
@@ -150,7 +179,17 @@ class TreeWriter {
             if (needs.maybe_result(h_.at(i))) return false;
         for (const auto& f : needs.forbidden)
             if (h_.repetition(f.first, h_.turns() + 1) < 0) return false;
+        for (const LandNeed& need : needs.land) {
+            int i = h_.turns() - 1;  // the records before the root
+            if (need.run)
+                while (i >= 0 && holds(i, need.stones)) --i;
+            for (; i >= 0; --i)
+                if (holds(i, need.stones)) return false;
+        }
         return true;
+    }
+    bool holds(int record, Bitboard stones) const {
+        return (stones & ~h_.at(record).of(claim_.prover)) == 0;
     }
 
     // The prover's view of the claim's bound (the search's values are the side to move's).
@@ -162,29 +201,47 @@ class TreeWriter {
                                              : black_x2 <= claim_.bound_x2;
     }
     // A leaf: the game is over (its score must meet the bound: the search proved every line
-    // here), or the prover's safe points alone meet it.
-    bool settled(const Position& pos) {
-        const bool done = leaf_meets(pos);
-        if (pos.game_over() && !done)
+    // here), or the prover's safe points alone meet it, or with territory (then the leaf needs
+    // the records before it that hold the alive stones to end here without a break).
+    bool settled(Needs& needs) {
+        const Position& pos = h_.current();
+        const Leaf leaf = leaf_here();
+        if (pos.game_over() && leaf == Leaf::No)
             throw std::logic_error("certificate: a line ends below the claimed bound");
-        if (done) ++(pos.game_over() ? stats.final_leaves : stats.static_leaves);
-        return done;
+        if (leaf == Leaf::Final) ++stats.final_leaves;
+        if (leaf == Leaf::Static) ++stats.static_leaves;
+        if (leaf == Leaf::Territory) {
+            ++stats.territory_leaves;
+            needs.land.push_back(LandNeed{alive_, true});
+        }
+        return leaf != Leaf::No;
     }
     bool settles_child(Move m) {
         if (h_.play(m) != Verdict::Legal) return false;
-        const bool done = leaf_meets(h_.current());
+        const bool done = leaf_here() != Leaf::No;
         h_.pop();
         return done;
     }
-    // Whether pos is a leaf that meets the bound: a finished game by its score, any other
-    // position by the bound the prover's safe points alone give (Black's view: at least
-    // 2s - n for Black, at most n - 2s for White, minus komi; in half points).
-    bool leaf_meets(const Position& pos) const {
+    enum class Leaf { No, Final, Static, Territory };
+    // Whether the current position is a leaf that meets the bound: a finished game by its
+    // score, any other position by the bound the prover's safe points give (Black's view: at
+    // least 2s - n for Black, at most n - 2s for White, minus komi; in half points), alone or
+    // with territory where territory_holds on this line (its alive stones left in alive_).
+    Leaf leaf_here() {
+        const Position& pos = h_.current();
         const int n = g_.points(), komi = h_.rules().komi_x2;
-        if (pos.game_over()) return meets(2 * area_score(g_, pos) - komi);
-        const int safe = unconditional(g_, pos, claim_.prover, h_.rules().suicide_allowed).count();
-        return meets(claim_.prover == Color::Black ? 2 * (2 * safe - n) - komi
-                                                   : 2 * (n - 2 * safe) - komi);
+        if (pos.game_over()) return meets(2 * area_score(g_, pos) - komi) ? Leaf::Final : Leaf::No;
+        auto bound = [&](int safe) {
+            return claim_.prover == Color::Black ? 2 * (2 * safe - n) - komi
+                                                 : 2 * (n - 2 * safe) - komi;
+        };
+        const SafePoints safe = unconditional(g_, pos, claim_.prover, h_.rules().suicide_allowed);
+        if (meets(bound(safe.count()))) return Leaf::Static;
+        if (!territory_ || !meets(bound(safe.count_with_territory())) ||
+            !territory_holds(h_, safe.alive, claim_.prover))
+            return Leaf::No;
+        alive_ = safe.alive;
+        return Leaf::Territory;
     }
     Move prover_move() {
         std::array<Move, MaxPoints + 1> moves;
@@ -244,6 +301,11 @@ class TreeWriter {
     const Geometry& g_;
     std::unordered_map<Key, std::vector<Shared>, KeyHash> shared_;
     u64 stored_ = 0;
+    // Territory leaves, where the search used territory: a writer that follows a search without
+    // it and stops at them anyway spent 59 million search nodes on 4x4 against 4.6 million and
+    // had not written 3x4 after 379 s against 0.5 s (why is open: docs/proof.md).
+    bool territory_;
+    Bitboard alive_ = 0;  // the alive stones of the last territory leaf found
     ProofClaim claim_;
     Searcher& s_;
     u64 max_positions_;
@@ -269,8 +331,16 @@ CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const Sol
     // Its entries are not aged after the solve's (SolveTables::searched): in a full bucket the
     // writer's own go first, and the solve's proofs, which it follows, stay. Aged after them, the
     // writer of 4x4's certificate was still searching after 5 minutes, against 8 s.
-    TreeWriter w(h, claim, s, max_positions, out);
-    w.node(0);
+    TreeWriter w(h, claim, s, o.use_territory, max_positions, out);
+    // Stopped, the writer leaves h on the line it was writing; the caller prints h's position
+    // after this (a stopped 4x4 printed a board of that line as "the empty board").
+    const int turns = h.turns();
+    try {
+        w.node(0);
+    } catch (...) {
+        while (h.turns() > turns) h.pop();
+        throw;
+    }
     out << '\n';
     return w.stats;
 }

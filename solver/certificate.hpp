@@ -3,7 +3,9 @@
 // that proves the bound (the prover) one move at each of its turns, found by the search; for the
 // other side every legal move under the history of its line; down to leaves the checker settles
 // by itself: a game ended by two passes (its area score), or a position whose prover's
-// unconditionally alive stones and one-point eyes alone meet the bound (Benson's algorithm).
+// unconditionally alive stones and one-point eyes alone meet the bound (Benson's algorithm), or
+// do so with the prover's unconditional territory where the line's history allows it
+// (benson.hpp, territory_holds).
 // Only for the superko rules, where a position's legal moves depend on the history through the
 // repetitions alone (simple ko's draws and retrograde bounds are not in the format).
 #pragma once
@@ -23,12 +25,13 @@ struct ProofClaim {
 };
 
 struct CertificateStats {
-    u64 nodes = 0;          // positions in the tree, leaves included
-    u64 final_leaves = 0;   // games ended by two passes
-    u64 static_leaves = 0;  // settled by unconditional life
-    u64 references = 0;     // subtrees shared: references to a position proven before
-    u64 search_nodes = 0;   // nodes the search spent choosing the prover's moves
-    int depth = 0;          // the longest line, in turns
+    u64 nodes = 0;             // positions in the tree, leaves included
+    u64 final_leaves = 0;      // games ended by two passes
+    u64 static_leaves = 0;     // settled by unconditional life
+    u64 territory_leaves = 0;  // settled by unconditional territory, on their line's history
+    u64 references = 0;        // subtrees shared: references to a position proven before
+    u64 search_nodes = 0;      // nodes the search spent choosing the prover's moves
+    int depth = 0;             // the longest line, in turns
 };
 
 // The search stopped (SolveOptions::stop or node_limit), or the tree passed its limit of
@@ -45,7 +48,7 @@ bool certificate_rules(const Rules& r);
 // own) with one thread; a solve of the same position just before, with the same tables, makes
 // it mostly table hits. Throws CertificateStopped when stopped or past `max_positions`,
 // std::logic_error if the claim is false (the search found no move for the prover). h is
-// unchanged on return.
+// unchanged on return, also when it throws.
 CertificateStats write_proof_tree(History& h, const ProofClaim& claim, const SolveOptions& o,
                                   u64 max_positions, std::ostream& out);
 

@@ -96,26 +96,37 @@ class Checker {
         const std::string tok = t_.expect("a move, '[' or '.'");
         if (tok.starts_with("@")) return reference(tok);
         const bool shared = referenced_.contains(number);
-        if (shared) open_.push_back(Open{number, h_.turns(), h_.current(), {}, {}});
+        if (shared) open_.push_back(Open{number, h_.turns(), h_.current(), {}, {}, {}});
         inner(tok, depth);
         if (shared) close();
     }
 
   private:
+    // A territory leaf's need of the records before a subtree's root, for the prover's alive
+    // stones `stones` at the leaf: every record from the root to the leaf holds them (`run`:
+    // then the records before the root that hold them must end at the root, without a break),
+    // or some record there does not (then no record before the root may hold them).
+    struct LandNeed {
+        Bitboard stones;
+        bool run;
+        auto operator<=>(const LandNeed&) const = default;
+    };
     // What a shared subtree's proof needs of the history before its root (docs/proof.md): the
-    // results of the prover's moves in it (no earlier record may repeat one), and the results of
+    // results of the prover's moves in it (no earlier record may repeat one), the results of
     // the other side's moves that an earlier record forbade (with that record's index: one must
-    // still forbid them).
+    // still forbid them), and its territory leaves' needs.
     struct Open {
         u64 number;
         int index;
         Position pos;
         std::vector<Position> results;
         std::vector<std::pair<Position, int>> forbidden;
+        std::vector<LandNeed> land;
     };
     struct Proven {
         Position pos;
         std::vector<Position> results, forbidden;
+        std::vector<LandNeed> land;
     };
 
     void inner(const std::string& tok, int depth) {
@@ -165,6 +176,23 @@ class Checker {
     static bool same(const Position& a, const Position& b) {
         return a.same_board(b) && a.to_move == b.to_move;
     }
+    bool holds(int record, Bitboard stones) const {
+        return (stones & ~h_.at(record).of(prover_)) == 0;
+    }
+    // Whether every record from `from` up to (not including) `to` holds the stones.
+    bool all_hold(int from, int to, Bitboard stones) const {
+        for (int i = from; i < to; ++i)
+            if (!holds(i, stones)) return false;
+        return true;
+    }
+    // A need of a subtree whose root is record `root`, passed to the innermost open subtree: the
+    // records from its root to this one are on this line.
+    void pass_up(LandNeed need, int root) {
+        if (open_.empty()) return;
+        Open& up = open_.back();
+        need.run = need.run && all_hold(up.index, root, need.stones);
+        up.land.push_back(need);
+    }
     // A shared subtree is proven: its needs are kept for references, and passed to the enclosing
     // shared subtree (forbidding records after its root are on its own line).
     void close() {
@@ -172,13 +200,16 @@ class Checker {
         open_.pop_back();
         std::sort(o.results.begin(), o.results.end(), before);
         o.results.erase(std::unique(o.results.begin(), o.results.end(), same), o.results.end());
-        Proven p{o.pos, o.results, {}};
+        std::sort(o.land.begin(), o.land.end());
+        o.land.erase(std::unique(o.land.begin(), o.land.end()), o.land.end());
+        Proven p{o.pos, o.results, {}, o.land};
         for (const auto& f : o.forbidden) p.forbidden.push_back(f.first);
         if (!open_.empty()) {
             Open& up = open_.back();
             up.results.insert(up.results.end(), o.results.begin(), o.results.end());
             for (const auto& f : o.forbidden) forbid(f.first, f.second);
         }
+        for (const LandNeed& need : o.land) pass_up(need, o.index);
         proven_.emplace(o.number, std::move(p));
     }
     // `@K`: the subtree proven at node K of this claim holds here, if this is its position and
@@ -210,6 +241,20 @@ class Checker {
                                               " does not hold here: a move of the other side "
                                               "that it leaves out is legal on this line");
             forbid(x, match);
+        }
+        const int root = h_.turns();
+        for (const LandNeed& need : pr.land) {
+            // The records before this root that hold the stones: none, or (run) a last stretch.
+            int i = root - 1;
+            if (need.run)
+                while (i >= 0 && holds(i, need.stones)) --i;
+            for (; i >= 0; --i)
+                if (holds(i, need.stones))
+                    throw Rejected(t_.line(),
+                                   tok +
+                                       " does not hold here: its territory rests on alive "
+                                       "stones that an earlier position of this line held too");
+            pass_up(need, root);
         }
         if (!open_.empty())
             open_.back().results.insert(open_.back().results.end(), pr.results.begin(),
@@ -245,15 +290,35 @@ class Checker {
             ++report_.final_leaves;
             return;
         }
-        const int safe = safe_points(g_, pos, prover_, h_.rules().suicide_allowed);
         // The prover keeps `safe` points; the other side gets at most the rest.
-        const int bound =
-            prover_ == Color::Black ? 2 * (2 * safe - n) - komi : 2 * (n - 2 * safe) - komi;
-        if (!meets(bound))
+        auto bound = [&](int safe) {
+            return prover_ == Color::Black ? 2 * (2 * safe - n) - komi : 2 * (n - 2 * safe) - komi;
+        };
+        const int safe = safe_points(g_, pos, prover_, h_.rules().suicide_allowed);
+        if (meets(bound(safe))) {
+            ++report_.static_leaves;
+            return;
+        }
+        const Territory land =
+            safe_points_with_territory(g_, pos, prover_, h_.rules().suicide_allowed);
+        if (!meets(bound(land.points)))
             throw Rejected(t_.line(), "a leaf is not settled: the prover's " +
-                                          std::to_string(safe) + " safe points prove only " +
-                                          points(bound));
-        ++report_.static_leaves;
+                                          std::to_string(land.points) +
+                                          " safe points and territory prove only " +
+                                          points(bound(land.points)));
+        // Territory needs the records holding the alive stones to form one run ending here.
+        const int here = h_.turns();
+        int i = here;
+        while (i >= 0 && holds(i, land.alive)) --i;
+        for (; i >= 0; --i)
+            if (holds(i, land.alive))
+                throw Rejected(t_.line(),
+                               "a leaf is not settled: its territory rests on alive stones that "
+                               "an earlier position of this line held before a break");
+        if (!open_.empty())
+            open_.back().land.push_back(
+                LandNeed{land.alive, all_hold(open_.back().index, here + 1, land.alive)});
+        ++report_.territory_leaves;
     }
     static std::string points(int x2) {
         std::string s = std::to_string(x2 / 2);

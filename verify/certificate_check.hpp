@@ -4,9 +4,9 @@
 // prover's turns the certificate's move must be legal, at the other side's turns the certificate
 // must answer exactly the legal moves, each once; every leaf is settled here (verify/settled.hpp):
 // a game over by two passes by its area score, any other leaf by the prover's unconditionally
-// safe points alone. A claim checked this way is a bound on the value of the game, and the
-// certificate's value is accepted only when its claims (with the bounds of the whole board) pin
-// it down.
+// safe points alone, or with unconditional territory where the line's history allows it. A claim
+// checked this way is a bound on the value of the game, and the certificate's value is accepted
+// only when its claims (with the bounds of the whole board) pin it down.
 #pragma once
 
 #include <atomic>
@@ -36,8 +36,9 @@ struct CheckReport {
     std::optional<int> value_x2;  // the header's value, when the bounds meet it
     int claims = 0;
     u64 nodes = 0, final_leaves = 0, static_leaves = 0;
-    u64 references = 0;  // shared subtrees used again
-    int depth = 0;       // the longest line, in turns
+    u64 territory_leaves = 0;  // settled by unconditional territory, on their line's history
+    u64 references = 0;        // shared subtrees used again
+    int depth = 0;             // the longest line, in turns
 };
 
 // Checks the certificate read from `in`; throws Rejected on the first fault, and Rejected with

@@ -68,15 +68,25 @@ int area_difference(const Geometry& g, const Position& p) {
     return difference;
 }
 
-int safe_points(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
-    const Board b(g, p);
-    const int own = c == Color::Black ? BlackStone : WhiteStone;
-    std::vector<int> string_of, region_of;
-    const int strings = b.label([&](int i) { return b.point[i] == own; }, string_of);
-    const int regions = b.label([&](int i) { return b.point[i] != own; }, region_of);
+namespace {
+
+// Benson's algorithm for the strings of `own` on b: which strings are alive, and which regions
+// (the connected sets of points that are not `own`) border none but alive strings.
+struct Life {
+    std::vector<int> string_of, region_of;  // labels per point, -1 where none
+    std::vector<bool> string_alive, region_alive;
+    bool alive_at(int i) const { return string_of[i] >= 0 && string_alive[string_of[i]]; }
+};
+
+Life benson_life(const Board& b, int own, bool every_point_vital) {
+    Life life;
+    const int strings = b.label([&](int i) { return b.point[i] == own; }, life.string_of);
+    const int regions = b.label([&](int i) { return b.point[i] != own; }, life.region_of);
+    const auto& string_of = life.string_of;
+    const auto& region_of = life.region_of;
 
     // vital[r][s]: region r has an empty point and every point of it that must be a liberty of
-    // string s is one (every empty point; with suicide allowed every point).
+    // string s is one (every empty point; with every_point_vital every point).
     std::vector<std::vector<bool>> vital(regions, std::vector<bool>(strings, false));
     std::vector<bool> has_empty(regions, false);
     for (int i = 0; i < b.size(); ++i)
@@ -86,7 +96,7 @@ int safe_points(const Geometry& g, const Position& p, Color c, bool suicide_allo
         for (int s = 0; s < strings; ++s) {
             bool all = true;
             for (int i = 0; i < b.size() && all; ++i) {
-                if (region_of[i] != r || (!suicide_allowed && b.point[i] != Empty)) continue;
+                if (region_of[i] != r || (!every_point_vital && b.point[i] != Empty)) continue;
                 bool next_to_s = false;
                 for (int j : b.next[i]) next_to_s = next_to_s || string_of[j] == s;
                 all = next_to_s;
@@ -94,9 +104,11 @@ int safe_points(const Geometry& g, const Position& p, Color c, bool suicide_allo
             vital[r][s] = all;
         }
     }
-    // Benson: drop strings with fewer than two vital regions left, and regions next to a dropped
-    // string, until nothing changes.
-    std::vector<bool> string_alive(strings, true), region_alive(regions, true);
+    // Drop strings with fewer than two vital regions left, and regions next to a dropped string,
+    // until nothing changes.
+    auto& string_alive = life.string_alive;
+    auto& region_alive = life.region_alive;
+    string_alive.assign(strings, true), region_alive.assign(regions, true);
     for (bool changed = true; changed;) {
         changed = false;
         for (int s = 0; s < strings; ++s) {
@@ -114,18 +126,53 @@ int safe_points(const Geometry& g, const Position& p, Color c, bool suicide_allo
                 }
         }
     }
+    return life;
+}
+
+// Whether point i is an empty point whose every neighbour is an alive stone (1x1's one point has
+// no neighbours and is no eye).
+bool eye_at(const Board& b, const Life& life, int i) {
+    if (b.point[i] != Empty || b.next[i].empty()) return false;
+    for (int j : b.next[i])
+        if (!life.alive_at(j)) return false;
+    return true;
+}
+
+}  // namespace
+
+int safe_points(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
+    const Board b(g, p);
+    const Life life = benson_life(b, c == Color::Black ? BlackStone : WhiteStone, suicide_allowed);
     int safe = 0;
-    for (int i = 0; i < b.size(); ++i) {
-        if (string_of[i] >= 0) {
-            safe += string_alive[string_of[i]];
-        } else if (b.point[i] == Empty) {
-            // A one-point region: it has neighbours (1x1 has none), all alive stones of c.
-            bool eye = !b.next[i].empty();
-            for (int j : b.next[i]) eye = eye && string_of[j] >= 0 && string_alive[string_of[j]];
-            safe += eye;
-        }
-    }
+    for (int i = 0; i < b.size(); ++i) safe += life.alive_at(i) || eye_at(b, life, i);
     return safe;
+}
+
+Territory safe_points_with_territory(const Geometry& g, const Position& p, Color c,
+                                     bool suicide_allowed) {
+    const Board b(g, p);
+    const int own = c == Color::Black ? BlackStone : WhiteStone;
+    const Life loose = benson_life(b, own, suicide_allowed);
+    const Life strict = suicide_allowed ? loose : benson_life(b, own, true);
+    const bool after_own_pass = p.passes == 1 && p.to_move != c;
+    // counted[r]: region r is enclosed by strictly alive strings alone, every point of it is next
+    // to one, and (right after the owner's pass) it holds no opponent stone.
+    std::vector<bool> counted(strict.region_alive);
+    for (int i = 0; i < b.size(); ++i) {
+        const int r = strict.region_of[i];
+        if (r < 0) continue;
+        bool touches = false;
+        for (int j : b.next[i]) touches = touches || strict.alive_at(j);
+        if (!touches || (after_own_pass && b.point[i] != Empty)) counted[r] = false;
+    }
+    Territory t;
+    for (int i = 0; i < b.size(); ++i) {
+        const int r = strict.region_of[i];
+        const bool in_region = r >= 0 && counted[r];
+        t.points += loose.alive_at(i) || eye_at(b, loose, i) || in_region;
+        if (loose.alive_at(i)) t.alive |= Bitboard{1} << i;
+    }
+    return t;
 }
 
 }  // namespace smallgo::verify
