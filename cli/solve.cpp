@@ -77,20 +77,18 @@ void run_solve(const SolveArgs& a) {
         o.all_moves = a.all_moves;
         o.use_table = !a.no_table;
         o.use_bounds = !a.no_bounds;
-        // With --proof the search leaves territory out unless asked (--proof-territory): the
-        // writer follows the search's proofs, and with territory in them and at its leaves it
-        // wrote 3x4 in 88,057 positions against 97,007, but 4x4 not in 15 minutes against 6.5 s
-        // (docs/proof.md). The writer ends lines at territory leaves only when the search used it.
-        o.use_territory = !a.no_territory && (a.proof.empty() || a.proof_territory);
+        // A certificate's leaves include territory where the search used it, which `verify`
+        // checks on each line's history (docs/proof.md).
+        o.use_territory = !a.no_territory;
         o.lookup_children = !a.no_lookup;
         o.reply_race = !a.no_reply_race;
-        // Nor does it keep the boards' lists: with them (and 5/8 of the memory for proofs) the
+        // --proof keeps no boards' lists: with them (and 5/8 of the memory for proofs) the
         // writer's tree of 4x4 passed 20 million positions at --hash 2048, against 3.3 million
         // without (the table-size sensitivity of docs/proof.md).
         o.board_lists = !a.no_board_lists && a.proof.empty();
         o.tactical_order = !a.plain_order;
         o.quarter_siblings = !a.half_depth_siblings;
-        // Nor with the lean cutoffs: with them the writer of 4x4's certificate was still
+        // Nor does it use the lean cutoffs: with them the writer of 4x4's certificate was still
         // expanding after 5 minutes (docs/results.md, 2026-12-01), against 18 s without.
         o.lean_cutoffs = !a.no_lean && a.proof.empty();
         o.use_cycle_bounds = !a.no_cycle_bounds;
@@ -213,10 +211,6 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--proof", a->proof,
                     "Write a proof certificate of the value to this file, for `smallgo verify` "
                     "(superko rules; docs/proof.md; default: none)");
-    cmd->add_flag("--proof-territory", a->proof_territory,
-                  "With --proof: search with unconditional territory and end the certificate's "
-                  "lines where it settles them (smaller on 3x4, far slower to write on 4x4; "
-                  "default: off)");
     cmd->add_option(
         "--proof-limit", a->proof_limit,
         fmt::format("The most positions a certificate may hold; past it none is written "

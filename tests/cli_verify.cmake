@@ -1,7 +1,7 @@
 # `smallgo solve 3x3 --proof F`, then `smallgo verify F --json` (exit 0, valid, value 9), the same
 # from standard input (`verify -`), then the
 # certificate with one answer of White's removed (exit 1 and exactly one line on stderr, naming the
-# line of the file); then --proof-territory.
+# line of the file); then territory leaves, and none with --no-territory.
 include(${CMAKE_CURRENT_LIST_DIR}/solve_and_verify.cmake)
 set(file ${DIR}/cli_verify_3x3.proof)
 smallgo_solve_and_verify(3x3 tromp-taylor 9 ${file})
@@ -27,16 +27,16 @@ if(NOT rc EQUAL 1 OR NOT count EQUAL 1 OR NOT err MATCHES "rejected: line [0-9]+
   message(FATAL_ERROR "verify of a broken certificate: exit ${rc}\nstderr: ${err}")
 endif()
 file(REMOVE ${file} ${file}.broken)
-# With --proof-territory the search and the certificate's leaves use unconditional territory:
-# still B+9, some leaves settled by it; without, none is.
-smallgo_solve_and_verify(3x3 tromp-taylor 9 ${file} --hash 64 --proof-territory)
-string(JSON territory GET "${VERIFY_JSON}" territory_leaves)
-if(NOT territory GREATER 0)
-  message(FATAL_ERROR "--proof-territory: no territory leaf\n${VERIFY_JSON}")
-endif()
+# The search and the certificate's leaves use unconditional territory: still B+9, some leaves
+# settled by it; with --no-territory none is.
 smallgo_solve_and_verify(3x3 tromp-taylor 9 ${file} --hash 64)
 string(JSON territory GET "${VERIFY_JSON}" territory_leaves)
+if(NOT territory GREATER 0)
+  message(FATAL_ERROR "--proof: no territory leaf\n${VERIFY_JSON}")
+endif()
+smallgo_solve_and_verify(3x3 tromp-taylor 9 ${file} --hash 64 --no-territory)
+string(JSON territory GET "${VERIFY_JSON}" territory_leaves)
 if(NOT territory EQUAL 0)
-  message(FATAL_ERROR "--proof without --proof-territory: territory leaves\n${VERIFY_JSON}")
+  message(FATAL_ERROR "--proof --no-territory: territory leaves\n${VERIFY_JSON}")
 endif()
 file(REMOVE ${file})
