@@ -122,6 +122,7 @@ class Checker {
         std::vector<Position> results;
         std::vector<std::pair<Position, int>> forbidden;
         std::vector<LandNeed> land;
+        std::size_t distinct = 0;  // results' size after their last sort_out
     };
     struct Proven {
         Position pos;
@@ -137,7 +138,7 @@ class Checker {
             const Move m = move(tok, "the prover's move");
             Position next;
             h_.check(m, next);
-            if (!open_.empty()) open_.back().results.push_back(next);
+            if (!open_.empty()) add_results(open_.back(), &next, &next + 1);
             play(m, depth);
             return;
         }
@@ -176,6 +177,20 @@ class Checker {
     static bool same(const Position& a, const Position& b) {
         return a.same_board(b) && a.to_move == b.to_move;
     }
+    static void sort_out(std::vector<Position>& v) {
+        // A lambda, not the function's address, so that the sort inlines the comparison.
+        std::sort(v.begin(), v.end(),
+                  [](const Position& a, const Position& b) { return before(a, b); });
+        v.erase(std::unique(v.begin(), v.end(), same), v.end());
+    }
+    // The results are a set: a subtree referred to again and again would otherwise fill its
+    // parent's list with copies, so repeats are sorted out each time the list has doubled.
+    template <class It>
+    static void add_results(Open& o, It first, It last) {
+        o.results.insert(o.results.end(), first, last);
+        if (o.results.size() >= 2 * o.distinct + 4096)
+            sort_out(o.results), o.distinct = o.results.size();
+    }
     bool holds(int record, Bitboard stones) const {
         return (stones & ~h_.at(record).of(prover_)) == 0;
     }
@@ -198,15 +213,14 @@ class Checker {
     void close() {
         Open o = std::move(open_.back());
         open_.pop_back();
-        std::sort(o.results.begin(), o.results.end(), before);
-        o.results.erase(std::unique(o.results.begin(), o.results.end(), same), o.results.end());
+        sort_out(o.results);
         std::sort(o.land.begin(), o.land.end());
         o.land.erase(std::unique(o.land.begin(), o.land.end()), o.land.end());
         Proven p{o.pos, o.results, {}, o.land};
         for (const auto& f : o.forbidden) p.forbidden.push_back(f.first);
         if (!open_.empty()) {
             Open& up = open_.back();
-            up.results.insert(up.results.end(), o.results.begin(), o.results.end());
+            add_results(up, o.results.begin(), o.results.end());
             for (const auto& f : o.forbidden) forbid(f.first, f.second);
         }
         for (const LandNeed& need : o.land) pass_up(need, o.index);
@@ -256,9 +270,7 @@ class Checker {
                                        "stones that an earlier position of this line held too");
             pass_up(need, root);
         }
-        if (!open_.empty())
-            open_.back().results.insert(open_.back().results.end(), pr.results.begin(),
-                                        pr.results.end());
+        if (!open_.empty()) add_results(open_.back(), pr.results.begin(), pr.results.end());
         ++report_.references;
     }
     Move move(const std::string& tok, const char* what) {
