@@ -92,11 +92,12 @@ class Checker {
         if (stop_ && stop_->load(std::memory_order_relaxed)) throw Rejected(0, "stopped");
         report_.depth = std::max(report_.depth, depth);
         const u64 number = count_++;
+        visited_.push_back(0);
         ++report_.nodes;
         const std::string tok = t_.expect("a move, '[' or '.'");
         if (tok.starts_with("@")) return reference(tok);
         const bool shared = referenced_.contains(number);
-        if (shared) open_.push_back(Open{number, h_.turns(), h_.current(), {}, {}, {}});
+        if (shared) open_.push_back(Open{number, h_.turns(), h_.current(), {}, {}, {}, {}});
         inner(tok, depth);
         if (shared) close();
     }
@@ -114,19 +115,24 @@ class Checker {
     // What a shared subtree's proof needs of the history before its root (docs/proof.md): the
     // results of the prover's moves in it (no earlier record may repeat one), the results of
     // the other side's moves that an earlier record forbade (with that record's index: one must
-    // still forbid them), and its territory leaves' needs.
+    // still forbid them), and its territory leaves' needs. The results are kept once: `results`
+    // holds those of the prover's moves outside any shared subtree within, `within` the numbers
+    // of the shared subtrees within (closed there or referred to), whose results count too.
     struct Open {
         u64 number;
         int index;
         Position pos;
         std::vector<Position> results;
+        std::vector<u64> within;
         std::vector<std::pair<Position, int>> forbidden;
         std::vector<LandNeed> land;
         std::size_t distinct = 0;  // results' size after their last sort_out
     };
     struct Proven {
         Position pos;
-        std::vector<Position> results, forbidden;
+        std::vector<Position> results;
+        std::vector<u64> within;
+        std::vector<Position> forbidden;
         std::vector<LandNeed> land;
     };
 
@@ -216,11 +222,12 @@ class Checker {
         sort_out(o.results);
         std::sort(o.land.begin(), o.land.end());
         o.land.erase(std::unique(o.land.begin(), o.land.end()), o.land.end());
-        Proven p{o.pos, o.results, {}, o.land};
+        std::sort(o.within.begin(), o.within.end());
+        o.within.erase(std::unique(o.within.begin(), o.within.end()), o.within.end());
+        Proven p{o.pos, std::move(o.results), std::move(o.within), {}, o.land};
         for (const auto& f : o.forbidden) p.forbidden.push_back(f.first);
         if (!open_.empty()) {
-            Open& up = open_.back();
-            add_results(up, o.results.begin(), o.results.end());
+            open_.back().within.push_back(o.number);
             for (const auto& f : o.forbidden) forbid(f.first, f.second);
         }
         for (const LandNeed& need : o.land) pass_up(need, o.index);
@@ -243,11 +250,24 @@ class Checker {
             pr.pos.passes != here.passes)
             throw Rejected(t_.line(), tok + " refers to another position");
         const int records = h_.turns() + 1;
-        for (const Position& x : pr.results)
-            if (h_.repetition(x, records) >= 0)
-                throw Rejected(t_.line(), tok +
-                                              " does not hold here: a prover's move in it repeats "
-                                              "an earlier position of this line");
+        // Every result in it, through the shared subtrees within it, each visited once.
+        ++visit_;
+        std::vector<const Proven*> todo{&pr};
+        while (!todo.empty()) {
+            const Proven* q = todo.back();
+            todo.pop_back();
+            for (const Position& x : q->results)
+                if (h_.repetition(x, records) >= 0)
+                    throw Rejected(t_.line(),
+                                   tok +
+                                       " does not hold here: a prover's move in it repeats "
+                                       "an earlier position of this line");
+            for (const u64 w : q->within) {
+                if (visited_[w] == visit_) continue;
+                visited_[w] = visit_;
+                todo.push_back(&proven_.at(w));
+            }
+        }
         for (const Position& x : pr.forbidden) {
             const int match = h_.repetition(x, records);
             if (match < 0)
@@ -270,7 +290,7 @@ class Checker {
                                        "stones that an earlier position of this line held too");
             pass_up(need, root);
         }
-        if (!open_.empty()) add_results(open_.back(), pr.results.begin(), pr.results.end());
+        if (!open_.empty()) open_.back().within.push_back(k);
         ++report_.references;
     }
     Move move(const std::string& tok, const char* what) {
@@ -347,6 +367,8 @@ class Checker {
     u64 count_ = 0;                    // nodes of this claim so far (preorder numbers)
     std::vector<Open> open_;           // the shared subtrees being checked, innermost last
     std::map<u64, Proven> proven_;
+    std::vector<u64> visited_;  // per node number: the reference that last walked it (visit_)
+    u64 visit_ = 0;
     const std::atomic<bool>* stop_;
     CheckReport& report_;
 };
