@@ -126,7 +126,6 @@ class Checker {
         std::vector<u64> within;
         std::vector<std::pair<Position, int>> forbidden;
         std::vector<LandNeed> land;
-        std::size_t distinct = 0;  // results' size after their last sort_out
     };
     struct Proven {
         Position pos;
@@ -144,7 +143,7 @@ class Checker {
             const Move m = move(tok, "the prover's move");
             Position next;
             h_.check(m, next);
-            if (!open_.empty()) add_results(open_.back(), &next, &next + 1);
+            if (!open_.empty()) open_.back().results.push_back(next);
             play(m, depth);
             return;
         }
@@ -188,14 +187,6 @@ class Checker {
         std::sort(v.begin(), v.end(),
                   [](const Position& a, const Position& b) { return before(a, b); });
         v.erase(std::unique(v.begin(), v.end(), same), v.end());
-    }
-    // The results are a set: a subtree referred to again and again would otherwise fill its
-    // parent's list with copies, so repeats are sorted out each time the list has doubled.
-    template <class It>
-    static void add_results(Open& o, It first, It last) {
-        o.results.insert(o.results.end(), first, last);
-        if (o.results.size() >= 2 * o.distinct + 4096)
-            sort_out(o.results), o.distinct = o.results.size();
     }
     bool holds(int record, Bitboard stones) const {
         return (stones & ~h_.at(record).of(prover_)) == 0;
