@@ -3,11 +3,12 @@
 #include "verify/certificate_check.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bitset>
 #include <cctype>
 #include <charconv>
 #include <iterator>
-#include <map>
-#include <set>
+#include <limits>
 #include <tuple>
 
 #include "rules/history.hpp"
@@ -74,16 +75,49 @@ std::optional<int> parse_points(const std::string& t) {
     return negative ? -x2 : x2;
 }
 
+// A Bloom filter of boards (the stones alone, whatever the side to move, so that it serves every
+// ko rule): a set that holds a board has its two bits set. It lets a reference's walk (below)
+// leave out the shared subtrees that cannot hold a record of its line: a record that sets a bit
+// outside the filter of a subtree's reach repeats no result in it.
+class BoardFilter {
+  public:
+    void add(const Position& p) {
+        const u64 h = mix(p);
+        bits_[h % Bits / 64] |= u64{1} << (h % 64);
+        bits_[(h >> 32) % Bits / 64] |= u64{1} << (h >> 32) % 64;
+    }
+    void add(const BoardFilter& other) {
+        for (std::size_t i = 0; i < bits_.size(); ++i) bits_[i] |= other.bits_[i];
+    }
+    bool may_hold(const Position& p) const {
+        const u64 h = mix(p);
+        return (bits_[h % Bits / 64] >> (h % 64) & 1) &&
+               (bits_[(h >> 32) % Bits / 64] >> (h >> 32) % 64 & 1);
+    }
+
+  private:
+    // 1,024 bits: a 5x5 reference's walk left out most of the subtrees it reaches (results.md).
+    static constexpr u64 Bits = 1024;
+    static u64 mix(const Position& p) {
+        u64 h = p.black() * 0x9E3779B97F4A7C15u ^ (p.white() + 0x632BE59BD9B4E019u);
+        h ^= h >> 29, h *= 0xBF58476D1CE4E5B9u, h ^= h >> 32;
+        return h;
+    }
+    std::array<u64, Bits / 64> bits_{};
+};
+
 class Checker {
   public:
-    Checker(Tokens& t, History& h, Color prover, int bound_x2, const std::set<u64>& referenced,
-            const std::atomic<bool>* stop, CheckReport& report)
+    Checker(Tokens& t, History& h, Color prover, int bound_x2, const std::vector<u64>& referenced,
+            bool filter_walks, const std::atomic<bool>* stop, CheckReport& report)
         : t_(t),
           h_(h),
           g_(h.geometry()),
           prover_(prover),
           bound_(bound_x2),
           referenced_(referenced),
+          filter_walks_(filter_walks),
+          place_(referenced.size(), NotProven),
           stop_(stop),
           report_(report) {}
 
@@ -92,12 +126,15 @@ class Checker {
         if (stop_ && stop_->load(std::memory_order_relaxed)) throw Rejected(0, "stopped");
         report_.depth = std::max(report_.depth, depth);
         const u64 number = count_++;
-        visited_.push_back(0);
         ++report_.nodes;
         const std::string tok = t_.expect("a move, '[' or '.'");
         if (tok.starts_with("@")) return reference(tok);
-        const bool shared = referenced_.contains(number);
-        if (shared) open_.push_back(Open{number, h_.turns(), h_.current(), {}, {}, {}, {}});
+        // Node numbers grow by one from node to node: the next named one is at `next_named_`.
+        while (next_named_ < referenced_.size() && referenced_[next_named_] < number) ++next_named_;
+        const bool shared = next_named_ < referenced_.size() && referenced_[next_named_] == number;
+        if (shared)
+            open_.push_back(
+                Open{static_cast<u32>(next_named_), h_.turns(), h_.current(), {}, {}, {}, {}});
         inner(tok, depth);
         if (shared) close();
     }
@@ -116,24 +153,33 @@ class Checker {
     // results of the prover's moves in it (no earlier record may repeat one), the results of
     // the other side's moves that an earlier record forbade (with that record's index: one must
     // still forbid them), and its territory leaves' needs. The results are kept once: `results`
-    // holds those of the prover's moves outside any shared subtree within, `within` the numbers
-    // of the shared subtrees within (closed there or referred to), whose results count too.
+    // holds those of the prover's moves outside any shared subtree within, `within` the places
+    // in proven_ of the shared subtrees within (closed there or referred to), whose results
+    // count too.
     struct Open {
-        u64 number;
+        u32 rank;
         int index;
         Position pos;
         std::vector<Position> results;
-        std::vector<u64> within;
+        std::vector<u32> within;
         std::vector<std::pair<Position, int>> forbidden;
         std::vector<LandNeed> land;
     };
     struct Proven {
         Position pos;
         std::vector<Position> results;
-        std::vector<u64> within;
+        std::vector<u32> within;
         std::vector<Position> forbidden;
         std::vector<LandNeed> land;
+        BoardFilter reach;  // every board in results, and in the reach of every subtree within
     };
+    // A reference's walk: a shared subtree and its suspects, suspects_[begin, end), or every
+    // record (begin == EveryRecord).
+    struct Walk {
+        u32 place, begin, end;
+    };
+    static constexpr u32 EveryRecord = std::numeric_limits<u32>::max();
+    static constexpr std::size_t SuspectsLimit = std::size_t{1} << 24;
 
     void inner(const std::string& tok, int depth) {
         const Position& pos = h_.current();
@@ -150,7 +196,7 @@ class Checker {
         if (tok != "[")
             throw Rejected(t_.line(), "expected '[' and every legal move of the other side, got '" +
                                           tok + "'");
-        std::vector<bool> answered(g_.points() + 1, false);  // [m + 1]
+        std::bitset<MaxPoints + 1> answered;  // [m + 1]
         for (std::string next = t_.expect("a move or ']'"); next != "]";
              next = t_.expect("a move or ']'")) {
             const Move m = move(next, "the other side's move");
@@ -215,14 +261,19 @@ class Checker {
         o.land.erase(std::unique(o.land.begin(), o.land.end()), o.land.end());
         std::sort(o.within.begin(), o.within.end());
         o.within.erase(std::unique(o.within.begin(), o.within.end()), o.within.end());
-        Proven p{o.pos, std::move(o.results), std::move(o.within), {}, o.land};
+        Proven p{o.pos, std::move(o.results), std::move(o.within), {}, o.land, {}};
+        for (const Position& x : p.results) p.reach.add(x);
+        for (const u32 w : p.within) p.reach.add(proven_[w].reach);
         for (const auto& f : o.forbidden) p.forbidden.push_back(f.first);
+        const auto place = static_cast<u32>(proven_.size());
         if (!open_.empty()) {
-            open_.back().within.push_back(o.number);
+            open_.back().within.push_back(place);
             for (const auto& f : o.forbidden) forbid(f.first, f.second);
         }
         for (const LandNeed& need : o.land) pass_up(need, o.index);
-        proven_.emplace(o.number, std::move(p));
+        place_[o.rank] = place;
+        proven_.push_back(std::move(p));
+        visited_.push_back(0);
     }
     // `@K`: the subtree proven at node K of this claim holds here, if this is its position and
     // the history of this line gives it what it needs.
@@ -231,32 +282,69 @@ class Checker {
         auto [p, ec] = std::from_chars(tok.data() + 1, tok.data() + tok.size(), k);
         if (ec != std::errc() || p != tok.data() + tok.size())
             throw Rejected(t_.line(), "bad reference '" + tok + "'");
-        const auto it = proven_.find(k);
-        if (it == proven_.end())
+        const auto named = std::lower_bound(referenced_.begin(), referenced_.end(), k);
+        const u32 place = named != referenced_.end() && *named == k
+                              ? place_[named - referenced_.begin()]
+                              : NotProven;
+        if (place == NotProven)
             throw Rejected(t_.line(),
                            tok + " refers to no position proven before it in this claim");
-        const Proven& pr = it->second;
+        const Proven& pr = proven_[place];
         const Position& here = h_.current();
         if (!pr.pos.same_board(here) || pr.pos.to_move != here.to_move ||
             pr.pos.passes != here.passes)
             throw Rejected(t_.line(), tok + " refers to another position");
         const int records = h_.turns() + 1;
-        // Every result in it, through the shared subtrees within it, each visited once.
+        // Every result in it, through the shared subtrees within it, each visited once, must
+        // repeat no record of this line. Each subtree on the walk carries its suspects: the
+        // records that may repeat a result in its reach, by the filters of its own reach and of
+        // every subtree on the way to it. A record left out at some subtree repeats no result in
+        // its reach, which holds the reach of every subtree within; so the suspects of a subtree,
+        // by whichever way the walk came to it first, hold every record that repeats a result in
+        // its reach. A subtree without suspects is left out with all it reaches; any other has
+        // its own results checked against every record, exactly. (Past SuspectsLimit entries, the
+        // rest of the walk takes every record as a suspect: memory stays bounded.)
         ++visit_;
-        std::vector<const Proven*> todo{&pr};
-        while (!todo.empty()) {
-            const Proven* q = todo.back();
-            todo.pop_back();
-            for (const Position& x : q->results)
+        suspects_.clear();
+        todo_.clear();
+        if (!filter_walks_) {
+            todo_.push_back(Walk{place, EveryRecord, EveryRecord});
+        } else {
+            for (int i = 0; i < records; ++i)
+                if (pr.reach.may_hold(h_.at(i))) suspects_.push_back(i);
+            if (!suspects_.empty())
+                todo_.push_back(Walk{place, 0, static_cast<u32>(suspects_.size())});
+        }
+        visited_[place] = visit_;
+        while (!todo_.empty()) {
+            const Walk q = todo_.back();
+            todo_.pop_back();
+            for (const Position& x : proven_[q.place].results)
                 if (h_.repetition(x, records) >= 0)
                     throw Rejected(t_.line(),
                                    tok +
                                        " does not hold here: a prover's move in it repeats "
                                        "an earlier position of this line");
-            for (const u64 w : q->within) {
+            for (const u32 w : proven_[q.place].within) {
                 if (visited_[w] == visit_) continue;
                 visited_[w] = visit_;
-                todo.push_back(&proven_.at(w));
+                if (!filter_walks_ || q.begin == EveryRecord || suspects_.size() > SuspectsLimit) {
+                    todo_.push_back(Walk{w, EveryRecord, EveryRecord});
+                    continue;
+                }
+                // Its suspects: those of q that it may reach (q's own range when it keeps them
+                // all). suspects_ may grow here, so it is read by index.
+                const auto begin = static_cast<u32>(suspects_.size());
+                for (u32 j = q.begin; j < q.end; ++j)
+                    if (proven_[w].reach.may_hold(h_.at(suspects_[j])))
+                        suspects_.push_back(suspects_[j]);
+                const auto end = static_cast<u32>(suspects_.size());
+                if (end - begin == q.end - q.begin) {
+                    suspects_.resize(begin);
+                    todo_.push_back(Walk{w, q.begin, q.end});
+                } else if (end > begin) {
+                    todo_.push_back(Walk{w, begin, end});
+                }
             }
         }
         for (const Position& x : pr.forbidden) {
@@ -281,7 +369,7 @@ class Checker {
                                        "stones that an earlier position of this line held too");
             pass_up(need, root);
         }
-        if (!open_.empty()) open_.back().within.push_back(k);
+        if (!open_.empty()) open_.back().within.push_back(place);
         ++report_.references;
     }
     Move move(const std::string& tok, const char* what) {
@@ -354,32 +442,58 @@ class Checker {
     const Geometry& g_;
     Color prover_;
     int bound_;
-    const std::set<u64>& referenced_;  // the nodes some reference names
-    u64 count_ = 0;                    // nodes of this claim so far (preorder numbers)
-    std::vector<Open> open_;           // the shared subtrees being checked, innermost last
-    std::map<u64, Proven> proven_;
-    std::vector<u64> visited_;  // per node number: the reference that last walked it (visit_)
+    const std::vector<u64>& referenced_;  // the nodes some reference names, sorted
+    std::size_t next_named_ = 0;          // the first of them not before this node
+    bool filter_walks_;
+    u64 count_ = 0;           // nodes of this claim so far (preorder numbers)
+    std::vector<Open> open_;  // the shared subtrees being checked, innermost last
+    // A shared subtree's rank is the place of its node number in referenced_; place_[rank] is
+    // its place in proven_ once it is proven (the file may name nodes that never are).
+    static constexpr u32 NotProven = std::numeric_limits<u32>::max();
+    std::vector<u32> place_;
+    std::vector<Proven> proven_;
+    std::vector<u64> visited_;  // per place in proven_: the reference that last walked it (visit_)
+    // A reference's walk: the records that may repeat a result (their indices), and its stack.
+    std::vector<int> suspects_;
+    std::vector<Walk> todo_;
     u64 visit_ = 0;
     const std::atomic<bool>* stop_;
     CheckReport& report_;
 };
 
-// Pass 1: the node numbers that references name, per claim, so that pass 2 keeps the needs of
-// those subtrees only.
-std::vector<std::set<u64>> referenced_nodes(std::istream& in) {
+// Pass 1: the node numbers that references name, per claim, sorted without repeats, so that
+// pass 2 keeps the needs of those subtrees only.
+std::vector<std::vector<u64>> referenced_nodes(std::istream& in) {
     Tokens t(in);
-    std::vector<std::set<u64>> claims;
+    std::vector<std::vector<u64>> claims;
+    // Repeats are cleared out whenever a list doubles, so that a file naming one node again and
+    // again takes no more memory than one naming it once.
+    std::size_t distinct = 0;
+    auto clear_repeats = [&](std::vector<u64>& named) {
+        std::sort(named.begin(), named.end());
+        named.erase(std::unique(named.begin(), named.end()), named.end());
+        distinct = named.size();
+    };
     for (std::string tok = t.next(); !tok.empty(); tok = t.next()) {
-        if (tok == "claim") claims.emplace_back();
+        if (tok == "claim") {
+            if (!claims.empty()) clear_repeats(claims.back());
+            claims.emplace_back(), distinct = 0;
+        }
         u64 k = 0;
         if (tok.starts_with("@") && !claims.empty() &&
-            std::from_chars(tok.data() + 1, tok.data() + tok.size(), k).ec == std::errc())
-            claims.back().insert(k);
+            std::from_chars(tok.data() + 1, tok.data() + tok.size(), k).ec == std::errc()) {
+            claims.back().push_back(k);
+            if (claims.back().size() >= 2 * distinct + 1024) clear_repeats(claims.back());
+        }
     }
+    if (!claims.empty()) clear_repeats(claims.back());
+    for (const auto& named : claims)
+        if (named.size() >= std::numeric_limits<u32>::max())
+            throw Rejected(0, "more than 2^32 - 1 shared subtrees in one claim");
     return claims;
 }
 
-CheckReport check_here(std::istream& in, const std::atomic<bool>* stop) {
+CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, bool filter_walks) {
     const auto referenced = referenced_nodes(in);
     in.clear();
     in.seekg(0);
@@ -432,9 +546,9 @@ CheckReport check_here(std::istream& in, const std::atomic<bool>* stop) {
             throw Rejected(t.line(), "expected 'claim black >= V' or 'claim black <= V'");
         const Color prover = op == ">=" ? Color::Black : Color::White;
         const std::size_t claim = static_cast<std::size_t>(r.claims);
-        static const std::set<u64> none;
+        static const std::vector<u64> none;
         Checker c(t, h, prover, *bound_x2, claim < referenced.size() ? referenced[claim] : none,
-                  stop, r);
+                  filter_walks, stop, r);
         c.node(0);
         if (t.next() != "end")
             throw Rejected(t.line(), "expected 'end' after the proof of a claim");
@@ -457,9 +571,9 @@ CheckReport check_here(std::istream& in, const std::atomic<bool>* stop) {
 // The walk recurses once per turn, about 830 bytes a turn (17.5 KB under AddressSanitizer), so a
 // line of MaxDepth turns needs more than a main thread's 8 MB: on one, a legal line of 10,473
 // turns crashed the checker. It runs on a thread with a stack of its own.
-CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop) {
+CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop, bool filter_walks) {
     CheckReport r;
-    run_with_stack(CheckerStack, [&] { r = check_here(in, stop); });
+    run_with_stack(CheckerStack, [&] { r = check_here(in, stop, filter_walks); });
     return r;
 }
 
