@@ -551,15 +551,18 @@ TEST_CASE("verify: the filtered walks of references give the verdicts of the ful
           "[verify]") {
     // A reference's walk leaves out the shared subtrees whose filter shows that no record of the
     // line can repeat a result in them. The oracle is the full walk (every result of every
-    // subtree reached): certificates of 1x5, 2x3, 1x6 and 2x4 after random histories, with later
-    // subtrees replaced by references to earlier ones of the same position (which the line's
-    // history often forbids), get the same verdict, word for word, both ways.
+    // subtree reached): certificates of 1x5, 2x3, 1x6 and 2x4 after random histories, under each
+    // superko preset in turn, with later subtrees replaced by references to earlier ones of the
+    // same position (which the line's history often forbids), get the same verdict, word for
+    // word, both ways.
     std::mt19937_64 rng(test::seed(31));
     int compared = 0, repeats = 0, accepted_both = 0;
+    std::map<std::string, int> repeats_by_preset;
     for (auto [rows, cols] : {std::pair{1, 5}, std::pair{2, 3}, std::pair{1, 6}, std::pair{2, 4}}) {
         const Geometry g = *Geometry::make(rows, cols);
-        for (int round = 0; round < 12; ++round) {
-            History h(g, find_preset("tromp-taylor")->rules);
+        for (int round = 0; round < 16; ++round) {
+            const char* preset = SuperkoPresets[round % 4];
+            History h(g, find_preset(preset)->rules);
             std::vector<Move> moves;
             const int length = std::uniform_int_distribution<int>(0, 6)(rng);
             for (int i = 0; i < length && !h.game_over(); ++i) {
@@ -568,18 +571,21 @@ TEST_CASE("verify: the filtered walks of references give the verdicts of the ful
                 if (h.play(m) == Verdict::Legal) moves.push_back(m);
             }
             if (h.game_over()) continue;
-            const std::string text = certificate(h, "tromp-taylor", moves, 16);
+            const std::string text = certificate(h, preset, moves, 16);
             INFO(g.name() << ": " << text.substr(0, text.find("\nclaim")));
             for (const std::string& bad : transplants(text, h, 60)) {
                 const std::string filtered = verdict(bad, true), full = verdict(bad, false);
                 CHECK(filtered == full);
-                repeats += full.find("repeats an earlier position") != std::string::npos;
+                const bool walk = full.find("repeats an earlier position") != std::string::npos;
+                repeats += walk;
+                if (walk) ++repeats_by_preset[preset];
                 accepted_both += full.starts_with("value");
                 ++compared;
             }
         }
     }
     CHECK(compared >= 500);
-    CHECK(repeats >= 20);  // the walks themselves found faults, both ways
+    CHECK(repeats >= 20);                  // the walks themselves found faults, both ways
+    CHECK(repeats_by_preset.size() == 4);  // under every preset
     CHECK(accepted_both >= 20);
 }
