@@ -75,6 +75,18 @@ int reference_value(const History& start) {
     return v;
 }
 
+// Up to `tries` points or passes drawn at random and played on h where legal, until the game
+// ends; returns those played.
+std::vector<Move> play_random(History& h, std::mt19937_64& rng, int tries) {
+    std::vector<Move> moves;
+    for (int i = 0; i < tries && !h.game_over(); ++i) {
+        const Move m = static_cast<Move>(
+            std::uniform_int_distribution<int>(-1, h.geometry().points() - 1)(rng));
+        if (h.play(m) == Verdict::Legal) moves.push_back(m);
+    }
+    return moves;
+}
+
 // The text with token i (counting from the tree's first token) replaced by `by`.
 std::vector<std::string> split(const std::string& text) {
     std::istringstream in(text);
@@ -445,12 +457,7 @@ TEST_CASE("verify: a shared subtree does not hold where the history forbids its 
     std::mt19937_64 rng(test::seed(9));
     for (int round = 0; round < 400; ++round) {
         History h(g, rules);
-        std::vector<Move> moves;
-        const int length = std::uniform_int_distribution<int>(1, 6)(rng);
-        for (int i = 0; i < length && !h.game_over(); ++i) {
-            const Move m = static_cast<Move>(std::uniform_int_distribution<int>(-1, 3)(rng));
-            if (h.play(m) == Verdict::Legal) moves.push_back(m);
-        }
+        const auto moves = play_random(h, rng, std::uniform_int_distribution<int>(1, 6)(rng));
         if (h.game_over()) continue;
         const Position& p = h.current();
         by_position[{p.black(), p.white(), static_cast<int>(p.to_move) | p.passes << 1}]
@@ -512,7 +519,7 @@ void read_node(const std::vector<std::string>& tokens, std::size_t& i, History& 
 // Every certificate made from `text` by replacing a later subtree with a reference to an earlier
 // one of the same position (renumbering the references after it): a reference that the line's
 // history may not allow.
-std::vector<std::string> transplants(const std::string& text, History start, int most) {
+std::vector<std::string> transplants(const std::string& text, const History& start, int most) {
     const auto tokens = split(text);
     std::vector<std::string> made;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -563,13 +570,7 @@ TEST_CASE("verify: the filtered walks of references give the verdicts of the ful
         for (int round = 0; round < 16; ++round) {
             const char* preset = SuperkoPresets[round % 4];
             History h(g, find_preset(preset)->rules);
-            std::vector<Move> moves;
-            const int length = std::uniform_int_distribution<int>(0, 6)(rng);
-            for (int i = 0; i < length && !h.game_over(); ++i) {
-                const Move m =
-                    static_cast<Move>(std::uniform_int_distribution<int>(-1, g.points() - 1)(rng));
-                if (h.play(m) == Verdict::Legal) moves.push_back(m);
-            }
+            const auto moves = play_random(h, rng, std::uniform_int_distribution<int>(0, 6)(rng));
             if (h.game_over()) continue;
             const std::string text = certificate(h, preset, moves, 16);
             INFO(g.name() << ": " << text.substr(0, text.find("\nclaim")));

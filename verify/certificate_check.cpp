@@ -81,29 +81,28 @@ std::optional<int> parse_points(const std::string& t) {
 // outside the filter of a subtree's reach repeats no result in it.
 class BoardFilter {
   public:
-    void add(const Position& p) {
-        const u64 h = mix(p);
-        bits_[h % Bits / 64] |= u64{1} << (h % 64);
-        bits_[(h >> 32) % Bits / 64] |= u64{1} << (h >> 32) % 64;
+    // A board's key, from its stones alone; its two bits are taken from it.
+    static u64 key(const Position& p) {
+        u64 h = p.black() * 0x9E3779B97F4A7C15u ^ (p.white() + 0x632BE59BD9B4E019u);
+        h ^= h >> 29, h *= 0xBF58476D1CE4E5B9u, h ^= h >> 32;
+        return h;
+    }
+    void add(u64 key) {
+        bits_[key % Bits / 64] |= u64{1} << (key % 64);
+        bits_[(key >> 32) % Bits / 64] |= u64{1} << (key >> 32) % 64;
     }
     void add(const BoardFilter& other) {
         for (std::size_t i = 0; i < bits_.size(); ++i) bits_[i] |= other.bits_[i];
     }
-    bool may_hold(const Position& p) const {
-        const u64 h = mix(p);
-        return (bits_[h % Bits / 64] >> (h % 64) & 1) &&
-               (bits_[(h >> 32) % Bits / 64] >> (h >> 32) % 64 & 1);
+    bool may_hold(u64 key) const {
+        return (bits_[key % Bits / 64] >> (key % 64) & 1) &&
+               (bits_[(key >> 32) % Bits / 64] >> (key >> 32) % 64 & 1);
     }
 
   private:
     // 4,096 bits (512 bytes a proven subtree): the 5x5 certificate after 12 moves was checked in
     // 34, 16, 9.4 and 10.1 s of user time with 256, 1,024, 4,096 and 8,192 (results.md).
     static constexpr u64 Bits = 4096;
-    static u64 mix(const Position& p) {
-        u64 h = p.black() * 0x9E3779B97F4A7C15u ^ (p.white() + 0x632BE59BD9B4E019u);
-        h ^= h >> 29, h *= 0xBF58476D1CE4E5B9u, h ^= h >> 32;
-        return h;
-    }
     std::array<u64, Bits / 64> bits_{};
 };
 
@@ -263,7 +262,7 @@ class Checker {
         std::sort(o.within.begin(), o.within.end());
         o.within.erase(std::unique(o.within.begin(), o.within.end()), o.within.end());
         Proven p{o.pos, std::move(o.results), std::move(o.within), {}, o.land, {}};
-        for (const Position& x : p.results) p.reach.add(x);
+        for (const Position& x : p.results) p.reach.add(BoardFilter::key(x));
         for (const u32 w : p.within) p.reach.add(proven_[w].reach);
         for (const auto& f : o.forbidden) p.forbidden.push_back(f.first);
         const auto place = static_cast<u32>(proven_.size());
@@ -311,8 +310,10 @@ class Checker {
         if (!filter_walks_) {
             todo_.push_back(Walk{place, EveryRecord, EveryRecord});
         } else {
-            for (int i = 0; i < records; ++i)
-                if (pr.reach.may_hold(h_.at(i))) suspects_.push_back(i);
+            for (int i = 0; i < records; ++i) {
+                const u64 key = BoardFilter::key(h_.at(i));
+                if (pr.reach.may_hold(key)) suspects_.push_back(key);
+            }
             if (!suspects_.empty())
                 todo_.push_back(Walk{place, 0, static_cast<u32>(suspects_.size())});
         }
@@ -329,7 +330,7 @@ class Checker {
             for (const u32 w : proven_[q.place].within) {
                 if (visited_[w] == visit_) continue;
                 visited_[w] = visit_;
-                if (!filter_walks_ || q.begin == EveryRecord || suspects_.size() > SuspectsLimit) {
+                if (q.begin == EveryRecord || suspects_.size() > SuspectsLimit) {
                     todo_.push_back(Walk{w, EveryRecord, EveryRecord});
                     continue;
                 }
@@ -337,8 +338,7 @@ class Checker {
                 // all). suspects_ may grow here, so it is read by index.
                 const auto begin = static_cast<u32>(suspects_.size());
                 for (u32 j = q.begin; j < q.end; ++j)
-                    if (proven_[w].reach.may_hold(h_.at(suspects_[j])))
-                        suspects_.push_back(suspects_[j]);
+                    if (proven_[w].reach.may_hold(suspects_[j])) suspects_.push_back(suspects_[j]);
                 const auto end = static_cast<u32>(suspects_.size());
                 if (end - begin == q.end - q.begin) {
                     suspects_.resize(begin);
@@ -454,8 +454,9 @@ class Checker {
     std::vector<u32> place_;
     std::vector<Proven> proven_;
     std::vector<u64> visited_;  // per place in proven_: the reference that last walked it (visit_)
-    // A reference's walk: the records that may repeat a result (their indices), and its stack.
-    std::vector<int> suspects_;
+    // A reference's walk: the records that may repeat a result (their boards' keys, each taken
+    // once a reference), and its stack.
+    std::vector<u64> suspects_;
     std::vector<Walk> todo_;
     u64 visit_ = 0;
     const std::atomic<bool>* stop_;
