@@ -109,14 +109,14 @@ class BoardFilter {
 class Checker {
   public:
     Checker(Tokens& t, History& h, Color prover, int bound_x2, const std::vector<u64>& referenced,
-            bool filter_walks, const std::atomic<bool>* stop, CheckReport& report)
+            WalkFilters filters, const std::atomic<bool>* stop, CheckReport& report)
         : t_(t),
           h_(h),
           g_(h.geometry()),
           prover_(prover),
           bound_(bound_x2),
           referenced_(referenced),
-          filter_walks_(filter_walks),
+          filters_(filters),
           place_(referenced.size(), NotProven),
           stop_(stop),
           report_(report) {}
@@ -302,12 +302,16 @@ class Checker {
         // its reach, which holds the reach of every subtree within; so the suspects of a subtree,
         // by whichever way the walk came to it first, hold every record that repeats a result in
         // its reach. A subtree without suspects is left out with all it reaches; any other has
-        // its own results checked against every record, exactly. (Past SuspectsLimit entries, the
-        // rest of the walk takes every record as a suspect: memory stays bounded.)
+        // its own results checked against every record, exactly. A subtree may also be given more
+        // suspects than its filter lets through, as sound: all of its parent's, past per_edge of
+        // them (an edge then costs a constant, not the length of the line, should a file's
+        // filters be saturated and its lines thousands of turns long; on the 5x5 certificate
+        // after 12 moves 64 costs nothing measurable, 16 triples the time, results.md), or every
+        // record, past SuspectsLimit entries (memory stays bounded).
         ++visit_;
         suspects_.clear();
         todo_.clear();
-        if (!filter_walks_) {
+        if (!filters_.on) {
             todo_.push_back(Walk{place, EveryRecord, EveryRecord});
         } else {
             for (int i = 0; i < records; ++i) {
@@ -332,6 +336,10 @@ class Checker {
                 visited_[w] = visit_;
                 if (q.begin == EveryRecord || suspects_.size() > SuspectsLimit) {
                     todo_.push_back(Walk{w, EveryRecord, EveryRecord});
+                    continue;
+                }
+                if (q.end - q.begin > filters_.per_edge) {
+                    todo_.push_back(Walk{w, q.begin, q.end});  // all of q's, unfiltered
                     continue;
                 }
                 // Its suspects: those of q that it may reach (q's own range when it keeps them
@@ -445,7 +453,7 @@ class Checker {
     int bound_;
     const std::vector<u64>& referenced_;  // the nodes some reference names, sorted
     std::size_t next_named_ = 0;          // the first of them not before this node
-    bool filter_walks_;
+    WalkFilters filters_;
     u64 count_ = 0;           // nodes of this claim so far (preorder numbers)
     std::vector<Open> open_;  // the shared subtrees being checked, innermost last
     // A shared subtree's rank is the place of its node number in referenced_; place_[rank] is
@@ -495,7 +503,7 @@ std::vector<std::vector<u64>> referenced_nodes(std::istream& in) {
     return claims;
 }
 
-CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, bool filter_walks) {
+CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, WalkFilters filters) {
     const auto referenced = referenced_nodes(in);
     in.clear();
     in.seekg(0);
@@ -550,7 +558,7 @@ CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, bool fil
         const std::size_t claim = static_cast<std::size_t>(r.claims);
         static const std::vector<u64> none;
         Checker c(t, h, prover, *bound_x2, claim < referenced.size() ? referenced[claim] : none,
-                  filter_walks, stop, r);
+                  filters, stop, r);
         c.node(0);
         if (t.next() != "end")
             throw Rejected(t.line(), "expected 'end' after the proof of a claim");
@@ -573,9 +581,10 @@ CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, bool fil
 // The walk recurses once per turn, about 830 bytes a turn (17.5 KB under AddressSanitizer), so a
 // line of MaxDepth turns needs more than a main thread's 8 MB: on one, a legal line of 10,473
 // turns crashed the checker. It runs on a thread with a stack of its own.
-CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop, bool filter_walks) {
+CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop,
+                              WalkFilters filters) {
     CheckReport r;
-    run_with_stack(CheckerStack, [&] { r = check_here(in, stop, filter_walks); });
+    run_with_stack(CheckerStack, [&] { r = check_here(in, stop, filters); });
     return r;
 }
 

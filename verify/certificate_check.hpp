@@ -41,11 +41,20 @@ struct CheckReport {
     int depth = 0;             // the longest line, in turns
 };
 
+// How a reference's walk uses the shared subtrees' filters of the boards in their reach.
+// `on` false: a reference checks every result of every shared subtree it reaches, without the
+// filters that leave most of them out (the tests' oracle for those filters; same verdicts,
+// slower). `per_edge`: a subtree on a walk with more suspect records than this hands them all to
+// the subtrees within it, unfiltered, so that no edge of a walk costs more than that (0: only
+// the reference's own subtree filters, a path the tests check against the oracle too).
+struct WalkFilters {
+    bool on = true;
+    unsigned per_edge = 64;
+};
+
 // Checks the certificate read from `in`; throws Rejected on the first fault, and Rejected with
-// line 0 when `stop` is set during the check. `filter_walks` false: a reference checks every
-// result of every shared subtree it reaches, without the filters that leave most of them out (the
-// tests' oracle for those filters; same verdicts, slower).
+// line 0 when `stop` is set during the check.
 CheckReport check_certificate(std::istream& in, const std::atomic<bool>* stop = nullptr,
-                              bool filter_walks = true);
+                              WalkFilters filters = {});
 
 }  // namespace smallgo::verify
