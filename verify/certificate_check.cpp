@@ -304,10 +304,9 @@ class Checker {
         // its reach. A subtree without suspects is left out with all it reaches; any other has
         // its own results checked against every record, exactly. A subtree may also be given more
         // suspects than its filter lets through, as sound: all of its parent's, past per_edge of
-        // them (an edge then costs a constant, not the length of the line, should a file's
-        // filters be saturated and its lines thousands of turns long; on the 5x5 certificate
-        // after 12 moves 64 costs nothing measurable, 16 triples the time, results.md), or every
-        // record, past SuspectsLimit entries (memory stays bounded).
+        // them (an edge then costs at most per_edge tests, not the length of the line, should a
+        // file's filters be saturated and its lines thousands of turns long), or every record,
+        // past SuspectsLimit entries (memory stays bounded).
         ++visit_;
         suspects_.clear();
         todo_.clear();
