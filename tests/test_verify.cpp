@@ -553,6 +553,26 @@ std::vector<std::string> transplants(const std::string& text, const History& sta
     return made;
 }
 
+// For `rounds` rounds on each of 1x5, 2x3, 1x6 and 2x4 (the superko presets in turn), the position
+// after up to `most_moves` random moves and its certificate: check(h, preset, text), where the
+// game is not over.
+template <class Check>
+void random_certificates(std::mt19937_64& rng, int rounds, int most_moves, Check check) {
+    for (auto [rows, cols] : {std::pair{1, 5}, std::pair{2, 3}, std::pair{1, 6}, std::pair{2, 4}}) {
+        const Geometry g = *Geometry::make(rows, cols);
+        for (int round = 0; round < rounds; ++round) {
+            const char* preset = SuperkoPresets[round % 4];
+            History h(g, find_preset(preset)->rules);
+            const auto moves =
+                play_random(h, rng, std::uniform_int_distribution<int>(0, most_moves)(rng));
+            if (h.game_over()) continue;
+            const std::string text = certificate(h, preset, moves, 16);
+            INFO(g.name() << ": " << text.substr(0, text.find("\nclaim")));
+            check(h, preset, text);
+        }
+    }
+}
+
 }  // namespace
 
 TEST_CASE("verify: the filtered walks of references give the verdicts of the full walks",
@@ -567,15 +587,8 @@ TEST_CASE("verify: the filtered walks of references give the verdicts of the ful
     std::mt19937_64 rng(test::seed(31));
     int compared = 0, repeats = 0, accepted_both = 0;
     std::map<std::string, int> repeats_by_preset;
-    for (auto [rows, cols] : {std::pair{1, 5}, std::pair{2, 3}, std::pair{1, 6}, std::pair{2, 4}}) {
-        const Geometry g = *Geometry::make(rows, cols);
-        for (int round = 0; round < 16; ++round) {
-            const char* preset = SuperkoPresets[round % 4];
-            History h(g, find_preset(preset)->rules);
-            const auto moves = play_random(h, rng, std::uniform_int_distribution<int>(0, 6)(rng));
-            if (h.game_over()) continue;
-            const std::string text = certificate(h, preset, moves, 16);
-            INFO(g.name() << ": " << text.substr(0, text.find("\nclaim")));
+    random_certificates(
+        rng, 16, 6, [&](const History& h, const char* preset, const std::string& text) {
             for (const std::string& bad : transplants(text, h, 60)) {
                 const std::string full = verdict(bad, {.on = false});
                 CHECK(verdict(bad, {}) == full);
@@ -586,8 +599,7 @@ TEST_CASE("verify: the filtered walks of references give the verdicts of the ful
                 accepted_both += full.starts_with("value");
                 ++compared;
             }
-        }
-    }
+        });
     CHECK(compared >= 500);
     CHECK(repeats >= 20);                  // the walks themselves found faults, both ways
     CHECK(repeats_by_preset.size() == 4);  // under every preset
@@ -689,16 +701,8 @@ TEST_CASE("verify: a reference holds only where its subtree written out on the l
     // or all three) fails this test 1 to 18 times; skipping them all, 21 times (2026-12-05).
     std::mt19937_64 rng(test::seed(43));
     int compared = 0, rejected_both = 0, only_written_out = 0, accepted_both = 0;
-    const std::pair<int, int> boards[] = {{1, 5}, {2, 3}, {1, 6}, {2, 4}};
-    for (auto [rows, cols] : boards) {
-        const Geometry g = *Geometry::make(rows, cols);
-        for (int round = 0; round < test::cases(16); ++round) {
-            const char* preset = SuperkoPresets[round % 4];
-            History h(g, find_preset(preset)->rules);
-            const auto moves = play_random(h, rng, std::uniform_int_distribution<int>(0, 8)(rng));
-            if (h.game_over()) continue;
-            const std::string text = certificate(h, preset, moves, 16);
-            INFO(g.name() << ": " << text.substr(0, text.find("\nclaim")));
+    random_certificates(
+        rng, test::cases(16), 8, [&](const History& h, const char*, const std::string& text) {
             auto cases = transplants(text, h, 60);
             cases.push_back(text);
             for (const std::string& c : cases) {
@@ -706,8 +710,10 @@ TEST_CASE("verify: a reference holds only where its subtree written out on the l
                 if (!plain) continue;
                 const std::string full = verdict(*plain, {});
                 for (const verify::WalkFilters f :
-                     {verify::WalkFilters{.on = false}, verify::WalkFilters{.per_edge = 0}})
-                    if (verdict(c, f).starts_with("value")) CHECK(full == verdict(c, f));
+                     {verify::WalkFilters{.on = false}, verify::WalkFilters{.per_edge = 0}}) {
+                    const std::string walked = verdict(c, f);
+                    if (walked.starts_with("value")) CHECK(full == walked);
+                }
                 const std::string shared = verdict(c, {});
                 if (shared.starts_with("value")) {
                     CHECK(full == shared);
@@ -717,8 +723,7 @@ TEST_CASE("verify: a reference holds only where its subtree written out on the l
                 }
                 ++compared;
             }
-        }
-    }
+        });
     INFO(compared << " compared, " << accepted_both << " accepted, " << rejected_both
                   << " rejected both ways, " << only_written_out << " accepted only written out");
     CHECK(compared >= test::cases(500));
