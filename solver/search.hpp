@@ -207,6 +207,8 @@ struct SolveResult {
     u64 value_nodes = 0;     // of nodes, those spent until the value was proven
     u64 pv_nodes = 0;        // of nodes, those that proved the principal variation
     u64 pv_passed_over = 0;  // tests of the principal variation cut short by their cap
+    // steps of the principal variation whose move is the only one not proven below the value
+    u64 pv_by_elimination = 0;
     double seconds = 0;
     std::size_t table_bytes = 0, table_capacity = 0, table_used = 0;
     u64 table_hits = 0, table_stores = 0;

@@ -20,9 +20,11 @@ using namespace smallgo::test;
 // The principal variation's tests with a cap of one node (with one thread each test then gives
 // up at its first node, and its cap doubles each round): every move of the line is
 // optimal, checked by the reference solver after each move, and the value, its nodes and the
-// optimal first moves are those of the search without a cap, which the cap does not touch.
+// optimal first moves are those of the search without a cap, which the cap does not touch. The
+// caps leave many steps with one move open after a round, chosen with no test of its own
+// (search.cpp, principal_variation): the reference checks those moves too.
 TEST_CASE("solver: a principal variation with capped tests is optimal move by move", "[solver]") {
-    u64 passed_over = 0;
+    u64 passed_over = 0, by_elimination = 0;
     int pv_steps = 0, beyond_reference_steps = 0;
     const int checked =
         check_random_histories(20261127, cases(60), [&](History& h, int expected, bool) {
@@ -52,6 +54,7 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
                 ++pv_steps;
             }
             passed_over += r.pv_passed_over;
+            by_elimination += r.pv_by_elimination;
             // With two threads the cap is checked every 4,096 nodes of each, through the
             // restart's flag that every task sees.
             o.threads = 2;
@@ -61,10 +64,12 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
             check_pv(h, two);
             return true;
         });
-    INFO(passed_over << " tests passed over; " << pv_steps << " steps of the lines checked, "
+    INFO(passed_over << " tests passed over; " << by_elimination << " moves chosen as the only "
+                     << "ones open; " << pv_steps << " steps of the lines checked, "
                      << beyond_reference_steps << " beyond the reference");
     REQUIRE(checked >= cases(60));
     REQUIRE(passed_over >= 10);
+    REQUIRE(by_elimination >= 10);
     REQUIRE(beyond_reference_steps * 20 <= pv_steps);
 }
 
