@@ -737,9 +737,9 @@ TEST_CASE("verify: a reference holds only where its subtree written out on the l
     // subtree, those the other side cannot reach on this line too. A walk that skips every
     // second subtree within, from the first (on the filtered path, the unfiltered one, past the
     // per-edge limit, or all three) fails this test 1 to 18 times; skipping them all, 21 times
-    // (2026-12-05). Skipping every second from the second is not caught, here or in the case
-    // below: in these certificates a walk meets a subtree whose results repeat a record of the
-    // line only as the first on its path (results.md, 2026-12-05 (day)).
+    // (2026-12-05). Skipping every second from the second is not caught here (the case below
+    // catches it on two paths): in these certificates a walk meets a subtree whose results
+    // repeat a record of the line only as the first on its path (results.md, 2026-12-05 (day)).
     std::mt19937_64 rng(test::seed(43));
     WrittenOutTally t;
     random_certificates(rng, test::cases(16), 8,
@@ -754,33 +754,45 @@ TEST_CASE("verify: a reference holds only where its subtree written out on the l
     CHECK(t.accepted_both >= test::cases(50));
 }
 
-TEST_CASE("verify: in solve --proof's certificates a reference holds only where written out",
+TEST_CASE("verify: on 2x3 after up to two moves a reference holds only where written out",
           "[verify]") {
-    // The case above on certificates written as `smallgo solve --proof` writes them (no boards'
-    // lists, no lean cutoffs in their search), whose subtrees are shared otherwise: 2x3 from the
-    // empty board and after each first move, the pass included, under each superko preset. The
-    // random certificates of the case above, made this way, caught skipped subtrees only past the
-    // per-edge limit; these catch a walk that skips every second subtree within, from the first,
-    // on each of its four paths (filtered, keeping the parent's suspects, past the per-edge limit,
-    // unfiltered: 3 to 8 times), and one that skips them all (2026-12-05).
+    // The case above on the positions of 2x3 after a few moves (the pass among them), under each
+    // superko preset: after at most one move with certificates written as `smallgo solve --proof`
+    // writes them (no boards' lists, no lean cutoffs in their search), whose subtrees are shared
+    // otherwise, and after one or two moves with the library's defaults. The random certificates
+    // of the case above, made the first way, caught skipped subtrees only past the per-edge
+    // limit. A walk that skips every second subtree within, from the first, fails this case on
+    // each of its four paths (filtered, keeping the parent's suspects, past the per-edge limit,
+    // unfiltered); from the second, past the per-edge limit and unfiltered (the filtered paths
+    // meet one subtree a check here); so does one that skips them all (2026-12-05).
     const Geometry g = *Geometry::make(2, 3);
+    struct Starts {
+        Search search;
+        int fewest, most;  // moves played from the empty board
+    };
     WrittenOutTally t;
-    for (const char* preset : SuperkoPresets)
-        for (int first = -2; first < g.points(); ++first) {  // -2: no move, -1: the pass
-            History h(g, find_preset(preset)->rules);
-            std::vector<Move> moves;
-            if (first > -2) {
-                REQUIRE(h.play(static_cast<Move>(first)) == Verdict::Legal);
-                moves.push_back(static_cast<Move>(first));
-            }
-            const std::string text = certificate(h, preset, moves, 16, Search::AsSolveProof);
-            INFO(preset << ": " << text.substr(0, text.find("\nclaim")));
-            compare_written_out(h, text, t);
-        }
+    for (const Starts starts : {Starts{Search::AsSolveProof, 0, 1}, Starts{Search::Defaults, 1, 2}})
+        for (const char* preset : SuperkoPresets)
+            for (int first = -2; first < g.points(); ++first)  // -2: none, -1: the pass
+                for (int second = -2; second < g.points(); ++second) {
+                    const int asked = (first > -2) + (second > -2);
+                    if ((first == -2 && second > -2) || asked < starts.fewest ||
+                        asked > starts.most)
+                        continue;
+                    History h(g, find_preset(preset)->rules);
+                    std::vector<Move> moves;
+                    for (const int m : {first, second})
+                        if (m > -2 && h.play(static_cast<Move>(m)) == Verdict::Legal)
+                            moves.push_back(static_cast<Move>(m));
+                    if (int(moves.size()) < asked || h.game_over()) continue;
+                    const std::string text = certificate(h, preset, moves, 16, starts.search);
+                    INFO(preset << ": " << text.substr(0, text.find("\nclaim")));
+                    compare_written_out(h, text, t);
+                }
     INFO(t.compared << " compared, " << t.accepted_both << " accepted, " << t.rejected_both
                     << " rejected both ways, " << t.only_written_out
                     << " accepted only written out");
-    CHECK(t.compared >= 600);
-    CHECK(t.rejected_both >= 50);
-    CHECK(t.accepted_both >= 100);
+    CHECK(t.compared >= 1500);
+    CHECK(t.rejected_both >= 200);
+    CHECK(t.accepted_both >= 400);
 }
