@@ -380,6 +380,12 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
 // cap, and so on. Every chosen move is still proven; the first move in the order is chosen whenever
 // its test ends within the first cap.
 //
+// A side that resists would lose its plays to the caps: its pass, last in the order, is often
+// proven within a cap at which its plays are still open. So it holds a pass proven optimal back
+// while a play is open, and takes it only once every play is proven below the value or the
+// plays' cap has reached PvPassHeldUntil (2^20, the first cap before it became 2^12; the pass
+// then waits no longer than it did). A play proven optimal in the meantime is chosen.
+//
 // A move is also proven optimal when it is the only one left open after a round: the value of
 // the position is exactly `target` (the root's value is proven, and each step's move was proven to
 // reach it, which is equality since no move beats an optimal one), so some move reaches it, and
@@ -397,19 +403,26 @@ void principal_variation(Searcher& s, History& h, int value, u64 budget, u64 fir
         Move chosen = NoMove;
         const bool resist = target < 0 && s.nodes - start < budget;
         int count = s.pv_order(h.current(), !resist, moves);
+        bool pass_held = false;  // resisting: the pass is proven optimal, and a play still open
         for (u64 cap = first_cap; chosen == NoMove && count > 0 && !s.stopped();
              cap = doubled(cap)) {
+            if (pass_held && cap >= PvPassHeldUntil) break;
             int open = 0;  // the moves passed over, kept in order at the front
             for (int i = 0; i < count && chosen == NoMove && !s.stopped(); ++i) {
                 const Kind k = s.child_at_least_within(moves[i], target, cap);
-                if (k == High)
+                if (k == High && resist && moves[i] == Pass && open > 0 && cap < PvPassHeldUntil)
+                    pass_held = true;
+                else if (k == High)
                     chosen = moves[i];
                 else if (k == Unknown && !s.stopped())
                     moves[open++] = moves[i], ++passed_over;
             }
             count = open;
-            if (chosen == NoMove && count == 1 && !s.stopped()) chosen = moves[0], ++by_elimination;
+            // With the pass held the one play left open may still be below the value.
+            if (chosen == NoMove && count == 1 && !pass_held && !s.stopped())
+                chosen = moves[0], ++by_elimination;
         }
+        if (chosen == NoMove && pass_held) chosen = Pass;  // proven, whether stopped or not
         if (chosen == NoMove) break;  // cannot happen for a correct search; the test suite checks
         pv.push_back(chosen);
         h.play(chosen);

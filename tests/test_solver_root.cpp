@@ -17,15 +17,34 @@
 using namespace smallgo;
 using namespace smallgo::test;
 
+namespace {
+// How many plays (not the pass) keep h's value `value_x2` (Black's view), by the reference
+// solver; -1 where it gives up on one of them.
+int optimal_plays(const History& h, int value_x2) {
+    int plays = 0;
+    for (int i = 0; i < h.geometry().points(); ++i) {
+        History child = h;
+        if (child.play(static_cast<Move>(i)) != Verdict::Legal) continue;
+        int v;
+        if (!reference::value_x2(child, v, 20'000'000)) return -1;
+        plays += v == value_x2;
+    }
+    return plays;
+}
+}  // namespace
+
 // The principal variation's tests with a cap of one node (with one thread each test then gives
 // up at its first node, and its cap doubles each round): every move of the line is
 // optimal, checked by the reference solver after each move, and the value, its nodes and the
 // optimal first moves are those of the search without a cap, which the cap does not touch. The
 // caps leave many steps with one move open after a round, chosen with no test of its own
-// (search.cpp, principal_variation): the reference checks those moves too.
+// (search.cpp, principal_variation): the reference checks those moves too. A losing side
+// resists though its pass is often proven at a smaller cap than its plays: where it passes, no
+// play may be optimal (the line stays far within its budget on these boards, and every test
+// here ends long before PvPassHeldUntil).
 TEST_CASE("solver: a principal variation with capped tests is optimal move by move", "[solver]") {
     u64 passed_over = 0, by_elimination = 0;
-    int pv_steps = 0, beyond_reference_steps = 0;
+    int pv_steps = 0, beyond_reference_steps = 0, losing_passes = 0, losing_plays = 0;
     const int checked =
         check_random_histories(20261127, cases(60), [&](History& h, int expected, bool) {
             SolveOptions o = small_options();
@@ -37,8 +56,16 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
             REQUIRE(r.value_nodes == plain.value_nodes);
             REQUIRE(r.best_moves == plain.best_moves);
             check_pv(h, r);
+            REQUIRE(r.pv_nodes < PvBudgetFloor);  // so every step resisted where it could
             History line = h;
             for (Move m : r.pv) {
+                const int sign = line.current().to_move == Color::Black ? 1 : -1;
+                const int plays = sign * expected < 0 ? optimal_plays(line, expected) : -1;
+                if (plays >= 0) {
+                    INFO("a losing side's move after " << line.turns() << " turns");
+                    REQUIRE((m == Pass) == (plays == 0));
+                    ++(m == Pass ? losing_passes : losing_plays);
+                }
                 REQUIRE(line.play(m) == Verdict::Legal);
                 if (line.game_over()) break;
                 int after;
@@ -66,8 +93,11 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
         });
     INFO(passed_over << " tests passed over; " << by_elimination << " moves chosen as the only "
                      << "ones open; " << pv_steps << " steps of the lines checked, "
-                     << beyond_reference_steps << " beyond the reference");
+                     << beyond_reference_steps << " beyond the reference; a losing side "
+                     << losing_plays << " times played, " << losing_passes << " times passed");
     REQUIRE(checked >= cases(60));
+    REQUIRE(losing_plays >= 10);
+    REQUIRE(losing_passes >= 1);
     REQUIRE(passed_over >= 10);
     REQUIRE(by_elimination >= 10);
     REQUIRE(beyond_reference_steps * 20 <= pv_steps);
