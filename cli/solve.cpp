@@ -82,15 +82,11 @@ void run_solve(const SolveArgs& a) {
         o.use_territory = !a.no_territory;
         o.lookup_children = !a.no_lookup;
         o.reply_race = !a.no_reply_race;
-        // --proof keeps no boards' lists: with them (and 5/8 of the memory for proofs) the
-        // writer's tree of 4x4 passed 20 million positions at --hash 2048, against 3.3 million
-        // without (the table-size sensitivity of docs/proof.md).
-        o.board_lists = !a.no_board_lists && a.proof.empty();
+        o.board_lists = !a.no_board_lists;
         o.tactical_order = !a.plain_order;
         o.quarter_siblings = !a.half_depth_siblings;
-        // Nor does it use the lean cutoffs: with them the writer of 4x4's certificate was still
-        // expanding after 5 minutes (docs/results.md, 2026-12-01), against 18 s without.
-        o.lean_cutoffs = !a.no_lean && a.proof.empty();
+        o.lean_cutoffs = !a.no_lean;
+        if (!a.proof.empty()) prefer_certificate_search(o);  // no lists, no leans
         o.use_cycle_bounds = !a.no_cycle_bounds;
         o.restart_nodes = a.restart_nodes;
         o.proofs_per_position = a.proofs_per_position;

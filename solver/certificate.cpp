@@ -21,6 +21,11 @@ bool certificate_rules(const Rules& r) {
     return r.superko();
 }
 
+void prefer_certificate_search(SolveOptions& o) {
+    o.board_lists = false;
+    o.lean_cutoffs = false;
+}
+
 namespace {
 
 // A territory leaf's need of the records before a subtree's root, for the prover's alive stones

@@ -43,6 +43,14 @@ struct CertificateStopped : std::runtime_error {
 // Whether certificates can be written under these rules (the superko rules).
 bool certificate_rules(const Rules& r);
 
+// Sets the search options a solve whose tables the writer will follow should use (`solve
+// --proof`): no boards' lists and no lean cutoffs. The writer takes the prover's moves from the
+// proofs the table holds, and both change which it holds: with the lists (and 5/8 of the memory
+// for proofs) the tree of 4x4 passed 20 million positions at --hash 2048, against 2.6 million
+// without; with the leans its writer was still expanding after 5 minutes, against 18 s
+// (docs/results.md, 2026-12-01 and 2026-12-04).
+void prefer_certificate_search(SolveOptions& o);
+
 // Writes the tree that proves `claim` from h's current position to `out`: its tokens only
 // (docs/proof.md), the caller writes the header. The search runs on o.tables (or tables of its
 // own) with one thread; a solve of the same position just before, with the same tables, makes

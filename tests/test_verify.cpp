@@ -19,6 +19,7 @@
 #include "reference_solver.hpp"
 #include "rules/scoring.hpp"
 #include "solver/benson.hpp"
+#include "solver/certificate.hpp"
 #include "verify/certificate_check.hpp"
 #include "verify/settled.hpp"
 
@@ -27,7 +28,8 @@ using namespace smallgo;
 namespace {
 
 // How a certificate's search runs: with the library's defaults, or as `smallgo solve --proof`
-// runs it (cli/solve.cpp: no boards' lists, no lean cutoffs), which shares subtrees otherwise.
+// runs it (prefer_certificate_search: no boards' lists, no lean cutoffs), which shares subtrees
+// otherwise.
 enum class Search { Defaults, AsSolveProof };
 
 // The certificate of h's current position after `moves` (played from the empty board), as text.
@@ -36,7 +38,7 @@ std::string certificate(History& h, const std::string& preset, const std::vector
     SolveOptions o;
     o.hash_bytes = megabytes << 20;
     o.threads = 1;
-    if (search == Search::AsSolveProof) o.board_lists = false, o.lean_cutoffs = false;
+    if (search == Search::AsSolveProof) prefer_certificate_search(o);
     SolveTables tables(o.hash_bytes, o.board_lists);
     o.tables = &tables;
     const SolveResult r = solve(h, o);
