@@ -383,8 +383,9 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
 // A side that resists would lose its plays to the caps: its pass, last in the order, is often
 // proven within a cap at which its plays are still open. So it holds a pass proven optimal back
 // while a play is open, and takes it only once every play is proven below the value or the
-// plays' cap has reached PvPassHeldUntil (2^20, the first cap before it became 2^12; the pass
-// then waits no longer than it did). A play proven optimal in the meantime is chosen.
+// plays have had a round at `pass_held_until` nodes each (2^20, the first cap before it became
+// 2^12: a play whose test ends within that is still chosen, as before). A play proven optimal
+// in the meantime is chosen.
 //
 // A move is also proven optimal when it is the only one left open after a round: the value of
 // the position is exactly `target` (the root's value is proven, and each step's move was proven to
@@ -395,7 +396,8 @@ void optimal_moves(Searcher& s, const RootMoves& moves, const SolveOptions& o, i
 // White's only optimal reply after B1, after a value of 1.06 million. A stop in the round leaves
 // the moves it did not test unproven, so no move is chosen that way once stopped.
 void principal_variation(Searcher& s, History& h, int value, u64 budget, u64 first_cap,
-                         std::vector<Move>& pv, u64& passed_over, u64& by_elimination) {
+                         u64 pass_held_until, std::vector<Move>& pv, u64& passed_over,
+                         u64& by_elimination) {
     const u64 start = s.nodes;
     int target = value;  // side-to-move's view at the current node
     std::array<Move, MaxPoints + 1> moves;
@@ -406,11 +408,11 @@ void principal_variation(Searcher& s, History& h, int value, u64 budget, u64 fir
         bool pass_held = false;  // resisting: the pass is proven optimal, and a play still open
         for (u64 cap = first_cap; chosen == NoMove && count > 0 && !s.stopped();
              cap = doubled(cap)) {
-            if (pass_held && cap >= PvPassHeldUntil) break;
+            if (pass_held && cap > pass_held_until) break;
             int open = 0;  // the moves passed over, kept in order at the front
             for (int i = 0; i < count && chosen == NoMove && !s.stopped(); ++i) {
                 const Kind k = s.child_at_least_within(moves[i], target, cap);
-                if (k == High && resist && moves[i] == Pass && open > 0 && cap < PvPassHeldUntil)
+                if (k == High && resist && moves[i] == Pass && open > 0 && cap < pass_held_until)
                     pass_held = true;
                 else if (k == High)
                     chosen = moves[i];
@@ -543,8 +545,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
         if (s.stopped()) return;
         const u64 before = s.nodes;
         principal_variation(s, h, best, std::max(before, PvBudgetFloor),
-                            std::max<u64>(o.pv_test_cap, 1), r.pv, r.pv_passed_over,
-                            r.pv_by_elimination);
+                            std::max<u64>(o.pv_test_cap, 1), o.pv_pass_held_until, r.pv,
+                            r.pv_passed_over, r.pv_by_elimination);
         r.pv_nodes = s.nodes - before;
     };
     // On a thread of its own, for the stack (solver/stack.hpp).

@@ -148,9 +148,14 @@ struct SolveOptions {
     int race_first_round = 0;
     // The same for the tests of the principal variation (search.cpp, principal_variation). Small,
     // so that a step whose first move in the order takes a long proof and a later one a short
-    // proof costs the short one: 2^12 instead of 2^20 cut the line's nodes on 4x4 from 108,599
-    // to 39,580 and on 2x7 from 5.7 million to 0.5 million (docs/results.md, 2026-12-05 (late)).
+    // proof costs the short one: 2^12 instead of 2^20 (with a resisting pass held back,
+    // pv_pass_held_until) cut the line's nodes on 4x4 from 108,599 to 39,580 and on 2x7 from 5.7
+    // million to 0.5 million (docs/results.md, 2026-12-05 (late)).
     u64 pv_test_cap = u64{1} << 12;
+    // A side that resists holds back a pass proven optimal while a play is still open, until the
+    // plays have been tested with this cap (search.cpp, principal_variation); 2^20, the first cap
+    // before it became 2^12. Changed only by tests.
+    u64 pv_pass_held_until = u64{1} << 20;
     // A conjectured value (Black's view, komi included, half points): the first test of the root's
     // tests asks whether Black reaches it, instead of whether the side to move gets more than half
     // the board. Each test is a proof whatever it asks, so the value is exact either way; only the
@@ -178,9 +183,6 @@ constexpr int MaxRaceRound = 62;
 
 // The least number of nodes the principal variation may spend on resisting (SolveResult::pv).
 constexpr u64 PvBudgetFloor = u64{1} << 20;
-// A side that resists holds back a pass proven optimal while a play is still open, until the
-// play's cap reaches this (search.cpp, principal_variation).
-constexpr u64 PvPassHeldUntil = u64{1} << 20;
 
 struct MoveValue {
     Move move;
@@ -193,7 +195,8 @@ struct SolveResult {
     int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
     std::vector<Move> best_moves;    // every optimal first move
     // A legal game from the position that scores the value, every move optimal: a side that
-    // loses prefers plays to a pass (it resists: a play whose test ends within PvPassHeldUntil
+    // loses prefers plays to a pass (it resists: a play whose test ends within
+    // SolveOptions::pv_pass_held_until
     // nodes), any other side takes an optimal pass first (among the moves whose test ends within
     // SolveOptions::pv_test_cap nodes); the resisting
     // stops once the line has cost PvBudgetFloor nodes or as many as the search of the value,

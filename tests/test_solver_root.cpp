@@ -41,10 +41,34 @@ int optimal_plays(const History& h, int value_x2) {
 // (search.cpp, principal_variation): the reference checks those moves too. A losing side
 // resists though its pass is often proven at a smaller cap than its plays: where it passes, no
 // play may be optimal (the line stays far within its budget on these boards, and every test
-// here ends long before PvPassHeldUntil).
+// here ends long before pv_pass_held_until). With the pass held only until a cap of 2 it takes
+// the pass with a play still open, and its line must be optimal all the same.
 TEST_CASE("solver: a principal variation with capped tests is optimal move by move", "[solver]") {
     u64 passed_over = 0, by_elimination = 0;
     int pv_steps = 0, beyond_reference_steps = 0, losing_passes = 0, losing_plays = 0;
+    int early_passes = 0;  // with the pass held until 2: a losing side's pass, a play optimal
+    // Every move of r's line from h keeps the value `expected` (the reference after each move);
+    // for each step, `at_step` gets the position before the move, the move and the side's view.
+    auto check_line = [&](const History& h, const SolveResult& r, int expected, auto at_step) {
+        History line = h;
+        for (Move m : r.pv) {
+            const int sign = line.current().to_move == Color::Black ? 1 : -1;
+            at_step(line, m, sign * expected);
+            REQUIRE(line.play(m) == Verdict::Legal);
+            if (line.game_over()) break;
+            int after;
+            // A position beyond the reference's 20M nodes is passed over (some seeds of
+            // SMALLGO_TEST_SEED draw one, on 1x5 under the 1996 wording); the line's others
+            // are still checked.
+            if (!reference::value_x2(line, after, 20'000'000)) {
+                ++beyond_reference_steps;
+                continue;
+            }
+            INFO("after " << line.turns() << " turns");
+            REQUIRE(after == expected);
+            ++pv_steps;
+        }
+    };
     const int checked =
         check_random_histories(20261127, cases(60), [&](History& h, int expected, bool) {
             SolveOptions o = small_options();
@@ -57,31 +81,24 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
             REQUIRE(r.best_moves == plain.best_moves);
             check_pv(h, r);
             REQUIRE(r.pv_nodes < PvBudgetFloor);  // so every step resisted where it could
-            History line = h;
-            for (Move m : r.pv) {
-                const int sign = line.current().to_move == Color::Black ? 1 : -1;
-                const int plays = sign * expected < 0 ? optimal_plays(line, expected) : -1;
-                if (plays >= 0) {
-                    INFO("a losing side's move after " << line.turns() << " turns");
-                    REQUIRE((m == Pass) == (plays == 0));
-                    ++(m == Pass ? losing_passes : losing_plays);
-                }
-                REQUIRE(line.play(m) == Verdict::Legal);
-                if (line.game_over()) break;
-                int after;
-                // A position beyond the reference's 20M nodes is passed over (some seeds of
-                // SMALLGO_TEST_SEED draw one, on 1x5 under the 1996 wording); the line's others
-                // are still checked.
-                if (!reference::value_x2(line, after, 20'000'000)) {
-                    ++beyond_reference_steps;
-                    continue;
-                }
-                INFO("after " << line.turns() << " turns");
-                REQUIRE(after == expected);
-                ++pv_steps;
-            }
+            check_line(h, r, expected, [&](const History& line, Move m, int mine) {
+                const int plays = mine < 0 ? optimal_plays(line, expected) : -1;
+                if (plays < 0) return;
+                INFO("a losing side's move after " << line.turns() << " turns");
+                REQUIRE((m == Pass) == (plays == 0));
+                ++(m == Pass ? losing_passes : losing_plays);
+            });
             passed_over += r.pv_passed_over;
             by_elimination += r.pv_by_elimination;
+            SolveOptions short_hold = o;
+            short_hold.pv_pass_held_until = 2;
+            const SolveResult held = solve(h, short_hold);
+            REQUIRE(held.complete);
+            REQUIRE(held.value_x2 == expected);
+            check_pv(h, held);
+            check_line(h, held, expected, [&](const History& line, Move m, int mine) {
+                if (mine < 0 && m == Pass && optimal_plays(line, expected) > 0) ++early_passes;
+            });
             // With two threads the cap is checked every 4,096 nodes of each, through the
             // restart's flag that every task sees.
             o.threads = 2;
@@ -94,10 +111,12 @@ TEST_CASE("solver: a principal variation with capped tests is optimal move by mo
     INFO(passed_over << " tests passed over; " << by_elimination << " moves chosen as the only "
                      << "ones open; " << pv_steps << " steps of the lines checked, "
                      << beyond_reference_steps << " beyond the reference; a losing side "
-                     << losing_plays << " times played, " << losing_passes << " times passed");
+                     << losing_plays << " times played, " << losing_passes << " times passed, "
+                     << early_passes << " times passed early with the pass held until 2");
     REQUIRE(checked >= cases(60));
     REQUIRE(losing_plays >= 10);
     REQUIRE(losing_passes >= 1);
+    REQUIRE(early_passes >= 1);
     REQUIRE(passed_over >= 10);
     REQUIRE(by_elimination >= 10);
     REQUIRE(beyond_reference_steps * 20 <= pv_steps);
