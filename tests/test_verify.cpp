@@ -761,9 +761,10 @@ TEST_CASE("verify: a reference holds only where its subtree written out on the l
     // subtree, those the other side cannot reach on this line too. A walk that skips every
     // second subtree within, from the first (on the filtered path, the unfiltered one, past the
     // per-edge limit, or all three) fails this test 1 to 18 times; skipping them all, 21 times
-    // (2026-12-05). Skipping every second from the second is not caught here (the case below
-    // catches it on two paths): in these certificates a walk meets a subtree whose results
-    // repeat a record of the line only as the first on its path (results.md, 2026-12-05 (day)).
+    // (2026-12-05). Skipping every second from the second is not caught here (the cases below
+    // catch it, the hand-built ones on every path): in these certificates a walk meets a subtree
+    // whose results repeat a record of the line only as the first on its path (results.md,
+    // 2026-12-05 (day)).
     std::mt19937_64 rng(test::seed(43));
     WrittenOutTally t;
     random_certificates(rng, test::cases(16), 8,
@@ -786,7 +787,8 @@ TEST_CASE("verify: on 2x3 after up to two moves a reference holds only where wri
     // limit. A walk that skips every second subtree within, from the first, fails this case on
     // each of its four paths (filtered, keeping the parent's suspects, past the per-edge limit,
     // unfiltered); from the second, past the per-edge limit and unfiltered (the filtered paths
-    // meet one subtree a check here); so does one that skips them all (2026-12-05).
+    // meet one subtree a check here; the hand-built cases below catch those); so does one that
+    // skips them all (2026-12-05).
     const Geometry g = *Geometry::make(2, 3);
     struct Starts {
         Search search;
@@ -809,4 +811,176 @@ TEST_CASE("verify: on 2x3 after up to two moves a reference holds only where wri
     CHECK(t.compared >= 1500);
     CHECK(t.rejected_both >= 200);
     CHECK(t.accepted_both >= 400);
+}
+
+namespace {
+
+// A certificate of one claim built by hand from lines of play from the empty board. Each line is
+// a list of tokens: moves, "{name}" naming the node reached there, and last "." (a leaf) or
+// "@name" (a reference to the node so named). The lines are merged into one tree, their
+// branches written in the order of the lines; the prover has one move wherever a line goes on,
+// and the other side's every legal move that no line takes is answered by a leaf. A claim that
+// every leaf meets (the whole board for the other side) lets the lines go anywhere; such a
+// certificate pins no value, so the checker rejects it at its end if nothing before.
+class HandTree {
+  public:
+    HandTree(const Geometry& g, const char* preset)
+        : g_(g), preset_(preset), rules_(find_preset(preset)->rules) {}
+    void line(const std::string& text) {
+        std::size_t at = 0;
+        std::istringstream in(text);
+        for (std::string tok; in >> tok;) {
+            if (tok.starts_with("{")) {
+                nodes_[at].name = tok.substr(1, tok.size() - 2);
+            } else if (tok == "." || tok.starts_with("@")) {
+                nodes_[at].end = tok;
+            } else {
+                const Move m = *g_.parse_move(tok);
+                auto& kids = nodes_[at].children;
+                auto it = std::ranges::find(kids, m, &std::pair<Move, std::size_t>::first);
+                if (it == kids.end()) {
+                    kids.emplace_back(m, nodes_.size());
+                    nodes_.emplace_back();
+                    at = nodes_.size() - 1;
+                } else {
+                    at = it->second;
+                }
+            }
+        }
+    }
+    // The certificate: header, claim and tree; `black >= bound` with Black the prover.
+    std::string text(int bound) {
+        History h(g_, rules_);
+        numbers_.clear();
+        count_ = 0;
+        std::vector<std::string> tokens;
+        write(0, h, tokens);
+        std::string s = "smallgo-proof 1\nboard " + g_.name() + "\nrules " + std::string(preset_) +
+                        "\nkomi 0\nmoves\nvalue 0\nclaim black >= " + std::to_string(bound) + "\n";
+        for (const auto& t : tokens)
+            s += (t.starts_with("@") ? "@" + std::to_string(numbers_.at(t.substr(1))) : t) + "\n";
+        return s + "end\n";
+    }
+
+  private:
+    struct Node {
+        std::string name, end;
+        std::vector<std::pair<Move, std::size_t>> children;
+    };
+    void write(std::size_t at, History& h, std::vector<std::string>& out) {
+        const Node& n = nodes_[at];
+        const u64 number = count_++;
+        if (!n.name.empty()) numbers_[n.name] = number;
+        if (!n.end.empty()) {
+            REQUIRE(n.children.empty());
+            out.push_back(n.end);
+            return;
+        }
+        auto play = [&](Move m, std::size_t child) {
+            REQUIRE(h.play(m) == Verdict::Legal);
+            out.push_back(g_.aga(m));
+            write(child, h, out);
+            h.pop();
+        };
+        if (h.current().to_move == Color::Black) {
+            REQUIRE(n.children.size() == 1);
+            return play(n.children[0].first, n.children[0].second);
+        }
+        out.push_back("[");
+        for (const auto& [m, child] : n.children) play(m, child);
+        for (int m = -1; m < g_.points(); ++m) {
+            const auto mv = static_cast<Move>(m);
+            if (std::ranges::find(n.children, mv, &std::pair<Move, std::size_t>::first) !=
+                    n.children.end() ||
+                h.check(mv) != Verdict::Legal)
+                continue;
+            out.push_back(g_.aga(mv));
+            out.push_back(".");
+            ++count_;
+        }
+        out.push_back("]");
+    }
+
+    const Geometry& g_;
+    const char* preset_;
+    Rules rules_;
+    std::vector<Node> nodes_{1};
+    std::map<std::string, u64> numbers_;
+    u64 count_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("verify: a reference's walk checks both subtrees its filters let through", "[verify]") {
+    // 1x5 under aga (situational superko), a claim every leaf meets (black >= -5). Subtree A
+    // (Black to move after B1 and White's pass) is Black's C1; subtree B (after B1 and White's
+    // D1) is Black's C1 too. K (White's A1 alone, Black to move) is B1, capturing, then every
+    // White answer, the pass and D1 referring to A and B. Then a line reaches K's position again
+    // and refers to it: on that line Black's C1 has made A's result (B1 C1, White to move), and
+    // B's board (B1 C1 against D1) stood there with Black to move, not a repetition under aga.
+    // The walk of K's reference has those two suspects; each of A and B lets one through, so
+    // both are on the filtered path, and A's is a repetition: the reference must be refused,
+    // with A walked first or second. Without the reference (a leaf in its place) the same tree
+    // is rejected only at the end, for the value it does not pin. A walk that skips every second
+    // subtree on the filtered path, from the first or from the second, accepts the reference
+    // and fails this case (2026-12-05 (evening)); so does one that skips them all.
+    const Geometry g = *Geometry::make(1, 5);
+    const std::string to_a = "pass C1 pass A1 pass D1 pass E1 B1 pass {a} C1 .";
+    const std::string to_b = "pass C1 pass A1 pass D1 pass E1 B1 D1 {b} C1 .";
+    const std::string k = "pass A1 {k} B1 pass @a";
+    const std::string k_d1 = "pass A1 B1 D1 @b";
+    const std::string again = "pass D1 B1 E1 C1 D1 E1 pass D1 A1";
+    for (const bool a_first : {true, false}) {
+        INFO("subtree A written " << (a_first ? "first" : "second"));
+        auto tree = [&](const std::string& end) {
+            HandTree t(g, "aga");
+            t.line(a_first ? to_a : to_b);
+            t.line(a_first ? to_b : to_a);
+            t.line(k);
+            t.line(k_d1);
+            t.line(again + " " + end);
+            return t.text(-5);
+        };
+        for (const verify::WalkFilters filters :
+             {verify::WalkFilters{}, verify::WalkFilters{false, 64}}) {
+            INFO("filters " << filters.on);
+            CHECK(verdict(tree("@k"), filters)
+                      .ends_with("does not hold here: a prover's move in it repeats an earlier "
+                                 "position of this "
+                                 "line"));
+            CHECK(verdict(tree("."), filters).ends_with("the claims do not prove the value 0"));
+        }
+    }
+}
+
+TEST_CASE("verify: a reference's walk goes down a chain of subtrees that keep its suspects",
+          "[verify]") {
+    // 1x5 under tromp-taylor, a claim every leaf meets (black >= -5). K is White's A1 alone,
+    // Black to move (O....): Black's E1, then after White's C1 (O.O.X) a reference to A. A is
+    // Black's D1, a suicide (O.O..), then after White's pass a reference to A2. A2 is Black's B1,
+    // capturing (.XO..). A line that reaches K's position again passed .XO.. (after White's C1,
+    // the second move) and neither K's nor A's result (O...X, O.O..): the walk of its reference
+    // to K has that one suspect, A and A2 each keep it (the path where a subtree keeps its
+    // parent's suspects, twice), and A2's result repeats it, so the reference must be refused.
+    // Without the reference the tree is rejected only at the end, for the value it does not pin.
+    // The filters off, and the per-edge limit at 0, walk the same chain on the unfiltered path
+    // and the one past the limit. A walk that skips every second subtree on any of these three
+    // paths, from the first or from the second, fails this case (2026-12-05 (evening)).
+    const Geometry g = *Geometry::make(1, 5);
+    auto tree = [&](const std::string& end) {
+        HandTree t(g, "tromp-taylor");
+        t.line("B1 pass A1 C1 D1 A1 E1 pass {a2} B1 .");
+        t.line("B1 pass A1 pass E1 C1 B1 A1 {a} D1 pass @a2");
+        t.line("B1 D1 C1 E1 D1 pass E1 A1 {k} E1 C1 @a");
+        t.line("B1 C1 D1 pass C1 pass E1 A1 " + end);
+        return t.text(-5);
+    };
+    for (const verify::WalkFilters filters :
+         {verify::WalkFilters{}, verify::WalkFilters{true, 0}, verify::WalkFilters{false, 64}}) {
+        INFO("filters " << filters.on << ", per edge " << filters.per_edge);
+        CHECK(verdict(tree("@k"), filters)
+                  .ends_with("does not hold here: a prover's move in it repeats an earlier "
+                             "position of this line"));
+        CHECK(verdict(tree("."), filters).ends_with("the claims do not prove the value 0"));
+    }
 }
