@@ -196,11 +196,10 @@ struct SolveResult {
     std::vector<Move> best_moves;    // every optimal first move
     // A legal game from the position that scores the value, every move optimal: a side that
     // loses prefers plays to a pass (it resists: a play whose test ends within
-    // SolveOptions::pv_pass_held_until
-    // nodes), any other side takes an optimal pass first (among the moves whose test ends within
-    // SolveOptions::pv_test_cap nodes); the resisting
-    // stops once the line has cost PvBudgetFloor nodes or as many as the search of the value,
-    // whichever is more (search.cpp).
+    // SolveOptions::pv_pass_held_until nodes), any other side takes an optimal pass first (among
+    // the moves whose test ends within SolveOptions::pv_test_cap nodes); the resisting stops once
+    // the line has cost PvBudgetFloor nodes or as many as the search of the value, whichever is
+    // more (search.cpp).
     std::vector<Move> pv;
     std::vector<MoveValue> move_values;  // with all_moves: every legal first move
     // Stopped after the value was proven (lower == upper): the legal first moves not yet known
