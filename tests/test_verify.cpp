@@ -815,27 +815,40 @@ TEST_CASE("verify: on 2x3 after up to two moves a reference holds only where wri
 
 namespace {
 
-// A certificate of one claim built by hand from lines of play from the empty board. Each line is
-// a list of tokens: moves, "{name}" naming the node reached there, and last "." (a leaf) or
-// "@name" (a reference to the node so named). The lines are merged into one tree, their
-// branches written in the order of the lines; the prover has one move wherever a line goes on,
-// and the other side's every legal move that no line takes is answered by a leaf. A claim that
-// every leaf meets (the whole board for the other side) lets the lines go anywhere; such a
-// certificate pins no value, so the checker rejects it at its end if nothing before.
+// A certificate of one claim, Black's, built by hand from lines of play from the empty board.
+// Each line is a list of tokens: moves, "{name}" naming the node reached there, and last "." (a
+// leaf) or "@name" (a reference to the node so named). The lines are merged into one tree, their
+// branches written in the order of the lines; Black has one move wherever a line goes on, and
+// White's every legal move that no line takes is answered by a leaf. A claim that every leaf
+// meets (the whole board for White) lets the lines go anywhere; such a certificate pins no
+// value, so the checker rejects it at its end if nothing before. Node numbers are the checker's:
+// one per position in preorder, a reference or a leaf one node.
 class HandTree {
   public:
     HandTree(const Geometry& g, const char* preset)
         : g_(g), preset_(preset), rules_(find_preset(preset)->rules) {}
+    // Adds a line; each line ends in a node of its own, and each name names one node.
     void line(const std::string& text) {
         std::size_t at = 0;
         std::istringstream in(text);
+        bool ended = false;
         for (std::string tok; in >> tok;) {
+            REQUIRE_FALSE(ended);
             if (tok.starts_with("{")) {
-                nodes_[at].name = tok.substr(1, tok.size() - 2);
+                const std::string name = tok.substr(1, tok.size() - 2);
+                REQUIRE(
+                    std::ranges::none_of(nodes_, [&](const Node& n) { return n.name == name; }));
+                nodes_[at].name = name;
             } else if (tok == "." || tok.starts_with("@")) {
+                REQUIRE(nodes_[at].end.empty());
+                REQUIRE(nodes_[at].children.empty());
                 nodes_[at].end = tok;
+                ended = true;
             } else {
-                const Move m = *g_.parse_move(tok);
+                const auto parsed = g_.parse_move(tok);
+                REQUIRE(parsed);
+                REQUIRE(nodes_[at].end.empty());
+                const Move m = *parsed;
                 auto& kids = nodes_[at].children;
                 auto it = std::ranges::find(kids, m, &std::pair<Move, std::size_t>::first);
                 if (it == kids.end()) {
@@ -847,8 +860,9 @@ class HandTree {
                 }
             }
         }
+        REQUIRE(ended);
     }
-    // The certificate: header, claim and tree; `black >= bound` with Black the prover.
+    // The certificate: header, komi 0, a value of 0, the claim `black >= bound` and the tree.
     std::string text(int bound) {
         History h(g_, rules_);
         numbers_.clear();
@@ -867,6 +881,7 @@ class HandTree {
         std::string name, end;
         std::vector<std::pair<Move, std::size_t>> children;
     };
+    // Writes node `at`, the position of h, numbering it; references stay names until text().
     void write(std::size_t at, History& h, std::vector<std::string>& out) {
         const Node& n = nodes_[at];
         const u64 number = count_++;
@@ -919,11 +934,13 @@ TEST_CASE("verify: a reference's walk checks both subtrees its filters let throu
     // and refers to it: on that line Black's C1 has made A's result (B1 C1, White to move), and
     // B's board (B1 C1 against D1) stood there with Black to move, not a repetition under aga.
     // The walk of K's reference has those two suspects; each of A and B lets one through, so
-    // both are on the filtered path, and A's is a repetition: the reference must be refused,
-    // with A walked first or second. Without the reference (a leaf in its place) the same tree
-    // is rejected only at the end, for the value it does not pin. A walk that skips every second
-    // subtree on the filtered path, from the first or from the second, accepts the reference
-    // and fails this case (2026-12-05 (evening)); so does one that skips them all.
+    // both are on the filtered path (that of the checker's filters as they are: the sabotaged
+    // checkers named below took it), and A's is a repetition: the reference must be refused,
+    // with A walked first or second. The filters off, the walk is the unfiltered one. Without
+    // the reference (a leaf in its place) the same tree is rejected only at the end, for the
+    // value it does not pin. A walk that skips every second subtree on the filtered path
+    // (counted over the walk), from the first or from the second, accepts the reference and
+    // fails this case (results.md, 2026-12-05 (evening)); so does one that skips them all.
     const Geometry g = *Geometry::make(1, 5);
     const std::string to_a = "pass C1 pass A1 pass D1 pass E1 B1 pass {a} C1 .";
     const std::string to_b = "pass C1 pass A1 pass D1 pass E1 B1 D1 {b} C1 .";
@@ -945,9 +962,8 @@ TEST_CASE("verify: a reference's walk checks both subtrees its filters let throu
              {verify::WalkFilters{}, verify::WalkFilters{false, 64}}) {
             INFO("filters " << filters.on);
             CHECK(verdict(tree("@k"), filters)
-                      .ends_with("does not hold here: a prover's move in it repeats an earlier "
-                                 "position of this "
-                                 "line"));
+                      .ends_with("does not hold here: a prover's move in it repeats "
+                                 "an earlier position of this line"));
             CHECK(verdict(tree("."), filters).ends_with("the claims do not prove the value 0"));
         }
     }
@@ -965,7 +981,8 @@ TEST_CASE("verify: a reference's walk goes down a chain of subtrees that keep it
     // Without the reference the tree is rejected only at the end, for the value it does not pin.
     // The filters off, and the per-edge limit at 0, walk the same chain on the unfiltered path
     // and the one past the limit. A walk that skips every second subtree on any of these three
-    // paths, from the first or from the second, fails this case (2026-12-05 (evening)).
+    // paths (counted over the walk: each subtree here holds one other), from the first or from
+    // the second, fails this case (results.md, 2026-12-05 (evening)).
     const Geometry g = *Geometry::make(1, 5);
     auto tree = [&](const std::string& end) {
         HandTree t(g, "tromp-taylor");
