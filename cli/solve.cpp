@@ -115,7 +115,8 @@ void run_solve(const SolveArgs& a) {
             o.cycle_bounds = &*cycle_build;
             kept.emplace(o.hash_bytes - cycle_build->bytes(), o.board_lists);
             o.tables = &*kept;
-            if (!checkpoints.attach(o, *kept, s.h, o.hash_bytes, o.board_lists, signals.flag()))
+            if (!checkpoints.attach(o, *kept, s.h, s.moves, o.hash_bytes, o.board_lists,
+                                    signals.flag()))
                 throw Stopped{fmt::format("solve: {} while reading {}; nothing was searched",
                                           signals.reason(), a.resume),
                               signals.exit_code()};
@@ -225,9 +226,9 @@ void add_solve_command(CLI::App& app) {
                     "start) written by this build; --hash defaults to the checkpoint's (default: "
                     "none)");
     cmd->add_flag("--peek", a->peek,
-                  "With --resume FILE: print the bounds that FILE's runs proved for this position, "
-                  "and their nodes and time, from its header alone; nothing is searched, any "
-                  "build's file is read (default: off)");
+                  "With --resume FILE: print the bounds that FILE's runs proved for this position "
+                  "(for another, the moves of FILE's), and their nodes and time, from its header "
+                  "alone; nothing is searched, any build's file is read (default: off)");
     cmd->add_flag("--no-table", a->no_table,
                   "Search without the transposition table (slow; a check; default: off)");
     cmd->add_flag("--no-bounds", a->no_bounds,

@@ -27,8 +27,8 @@ std::size_t SolveCheckpoints::hash_bytes(std::size_t asked, bool hash_given) con
 }
 
 bool SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const History& h,
-                              std::size_t hash_bytes, bool board_lists,
-                              const std::atomic<bool>* stop) {
+                              const std::vector<Move>& moves, std::size_t hash_bytes,
+                              bool board_lists, const std::atomic<bool>* stop) {
     key_ = checkpoint_key(h, hash_bytes, board_lists);
     tables_ = &tables;
     const ScoreRange range = score_range(h);
@@ -41,13 +41,14 @@ bool SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
     // The first moves' bounds are of the position the file's run solved: used where that is this
     // one after this history (the same --moves), else this race proves its own from the table.
     path_ = checkpoint_path(h);
+    moves_ = moves;
     same_position_ = !resume_.empty() && before_.path == path_;
     if (same_position_) {
         o.root_bounds = before_.root;
         o.race_first_round = before_.race_round;  // the caps the race had reached
     }
     after_ = before_;
-    after_.path = path_;
+    after_.path = path_, after_.moves = moves_;
     if (!same_position_) {  // another position's
         after_.root.clear();
         after_.race_round = 0;
@@ -62,7 +63,7 @@ bool SolveCheckpoints::attach(SolveOptions& o, SolveTables& tables, const Histor
         SolveCheckpointTotals t = before_;
         t.nodes += nodes, t.seconds += elapsed(), t.runs += 1, t.restarts = restarts;
         t.lower_x2 = lower_x2, t.upper_x2 = upper_x2;
-        t.path = path_, t.root = root, t.race_round = race_round;
+        t.path = path_, t.moves = moves_, t.root = root, t.race_round = race_round;
         const auto problem = write(t);
         // A failure is said wherever stderr goes (a batch job's log too); the search goes on,
         // and the checkpoint at its end is tried again.
@@ -96,7 +97,8 @@ std::optional<std::string> SolveCheckpoints::finish(const SolveResult& res) {
     after_.nodes += res.nodes, after_.seconds += res.seconds, after_.runs += 1;
     after_.restarts += res.restarts;
     after_.lower_x2 = res.lower_x2, after_.upper_x2 = res.upper_x2;
-    after_.path = path_, after_.root = res.root_bounds, after_.race_round = res.race_round;
+    after_.path = path_, after_.moves = moves_, after_.root = res.root_bounds;
+    after_.race_round = res.race_round;
     if (write_.empty()) return std::nullopt;
     // A checkpoint during the search that failed is superseded by this one.
     if (auto problem = write(after_)) return "--checkpoint: " + *problem + "; the proofs are lost";

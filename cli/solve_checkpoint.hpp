@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "rules/history.hpp"
 #include "solver/checkpoint.hpp"
@@ -28,11 +29,13 @@ class SolveCheckpoints {
     // Throws UsageError (one line) when the file cannot be read.
     std::size_t hash_bytes(std::size_t asked, bool hash_given) const;
     // Reads the resumed file into `tables` (made for h's game with `hash_bytes`), and hooks the
-    // periodic checkpoints into o. Throws UsageError when the file does not fit this solve.
+    // periodic checkpoints into o; the files written name the position by `moves`, those from
+    // the game's start to h's position. Throws UsageError when the file does not fit this solve.
     // Returns false, with nothing hooked, when *stop was set during the read (the caller reports
     // the signal; the file is untouched).
-    bool attach(SolveOptions& o, SolveTables& tables, const History& h, std::size_t hash_bytes,
-                bool board_lists, const std::atomic<bool>* stop);
+    bool attach(SolveOptions& o, SolveTables& tables, const History& h,
+                const std::vector<Move>& moves, std::size_t hash_bytes, bool board_lists,
+                const std::atomic<bool>* stop);
     // After the solve: the last checkpoint, with the result's nodes, time and bounds. An error
     // text when it could not be written.
     std::optional<std::string> finish(const SolveResult& res);
@@ -58,6 +61,7 @@ class SolveCheckpoints {
     SolveTables* tables_ = nullptr;
     SolveCheckpointTotals before_, after_;
     u64 path_ = 0;
+    std::vector<Move> moves_;
     bool same_position_ = false;
     std::chrono::steady_clock::time_point start_, last_;
     int writes_ = 0;

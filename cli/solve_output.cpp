@@ -210,13 +210,14 @@ void print_text(const Solved& s, const SolveArgs& a) {
             res.cycle_states, res.cycle_decided, res.cycle_seconds);
     if (const SolveCheckpoints* c = s.checkpoints; c && c->active()) {
         if (!c->resumed_file().empty())
-            fmt::print("Resumed from {}: {} run{} before this one, {} nodes, {:.0f} s, {}\n",
-                       c->resumed_file(), c->before().runs, c->before().runs == 1 ? "" : "s",
-                       c->before().nodes, c->before().seconds,
-                       c->same_position() ? fmt::format("the value then in [{}, {}]",
-                                                        komi_text(c->before().lower_x2),
-                                                        komi_text(c->before().upper_x2))
-                                          : std::string("of another position (other moves)"));
+            fmt::print(
+                "Resumed from {}: {} run{} before this one, {} nodes, {:.0f} s, {}\n",
+                c->resumed_file(), c->before().runs, c->before().runs == 1 ? "" : "s",
+                c->before().nodes, c->before().seconds,
+                c->same_position()
+                    ? fmt::format("the value then in [{}, {}]", komi_text(c->before().lower_x2),
+                                  komi_text(c->before().upper_x2))
+                    : "of another position (" + checkpoint_position_text(s.g, c->before()) + ")");
         if (c->writes() > 0)
             fmt::print("Checkpoint: {} ({} write{}, {:.1f} s); all runs: {} nodes, {:.0f} s\n",
                        c->written_file(), c->writes(), c->writes() == 1 ? "" : "s",
@@ -230,6 +231,12 @@ void print_text(const Solved& s, const SolveArgs& a) {
             a.proof, s.proof->bytes, s.proof->claims, s.proof->nodes, s.proof->final_leaves,
             s.proof->static_leaves, s.proof->territory_leaves, s.proof->references, s.proof->depth,
             s.proof->seconds, s.proof->search_nodes, a.proof);
+}
+
+std::string checkpoint_position_text(const Geometry& g, const SolveCheckpointTotals& t) {
+    if (!t.moves) return "other moves";
+    if (t.moves->empty()) return "the start, no moves";
+    return "after " + moves_text(g, *t.moves);
 }
 
 }  // namespace smallgo::cli

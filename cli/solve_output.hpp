@@ -68,5 +68,8 @@ void write_svg_file(const std::string& path, const Solved& s);
 // `--resume F --peek`: what the checkpoint's header says of this game and position, with no table
 // read and nothing searched.
 void peek_checkpoint(const SolveArgs& a);
+// The position a checkpoint's runs solved, in words, for a file of another position of the game:
+// "after B1 L1", "the start, no moves", or "other moves" where the file does not name them.
+std::string checkpoint_position_text(const Geometry& g, const SolveCheckpointTotals& t);
 
 }  // namespace smallgo::cli

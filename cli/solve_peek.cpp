@@ -1,8 +1,9 @@
 // `smallgo solve BOARD [--moves ...] --resume F --peek [--json]` (solve_output.hpp): where a long
 // solve stands, from its checkpoint's header alone (solver/checkpoint.hpp): the runs, nodes and
 // time, the bounds proven and each first move's. A long solve's file holds gigabytes; its header,
-// the bounds. The header names the position by a hash of its history, so the command names the
-// position and gets "says nothing" for another one of the same game.
+// the bounds. The header tells the position by a hash of its history, so the command names the
+// position and gets "says nothing" for another one of the same game, with the moves that lead to
+// the file's own where the header names them.
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
@@ -51,6 +52,7 @@ void peek_checkpoint(const SolveArgs& a) {
             same && t.lower_x2 == t.upper_x2 ? nlohmann::json(t.lower_x2 / 2.0) : nlohmann::json();
         j["first_moves"] = first_moves_json(s);
         j["checkpoint"] = {{"file", a.resume},
+                           {"moves", t.moves ? moves_json(g, *t.moves) : nlohmann::json()},
                            {"this_build", file.this_build},
                            {"runs", t.runs},
                            {"nodes_all_runs", t.nodes},
@@ -72,9 +74,9 @@ void peek_checkpoint(const SolveArgs& a) {
         size_text(file.key.hash_bytes), file.used, build.empty() ? "" : "; " + build);
     if (!same) {
         fmt::print(
-            "Its runs solved another position of this game (other moves), where the value lay in "
-            "[{}, {}]; of this one it says nothing\n",
-            komi_text(t.lower_x2), komi_text(t.upper_x2));
+            "Its runs solved another position of this game ({}), where the value lay in [{}, {}]; "
+            "of this one it says nothing\n",
+            checkpoint_position_text(g, t), komi_text(t.lower_x2), komi_text(t.upper_x2));
         return;
     }
     if (t.lower_x2 == t.upper_x2)

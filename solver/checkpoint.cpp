@@ -22,7 +22,12 @@
 namespace smallgo {
 
 namespace {
-constexpr char Magic[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '2'};
+constexpr char Magic[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '3'};
+// The format before the moves: the same header up to them, read for a peek.
+constexpr char MagicWithoutMoves[8] = {'S', 'G', 'S', 'O', 'L', 'V', 'E', '2'};
+constexpr std::size_t BytesWithoutMoves = 728;
+// move_count where the moves are not named.
+constexpr u64 MovesUnnamed = ~u64{0};
 // First moves whose bounds the header holds: every point and the pass.
 constexpr std::size_t RootSlots = MaxPoints + 1;
 // Room left free on the file system beyond a file, so that a checkpoint never fills it.
@@ -53,8 +58,11 @@ struct Header {
     u64 path;
     u64 root_count;
     u64 root[RootSlots];
+    u64 move_count;
+    i8 moves[MaxCheckpointMoves];
 };
-static_assert(sizeof(Header) == 728);
+static_assert(offsetof(Header, move_count) == BytesWithoutMoves);
+static_assert(sizeof(Header) == 992);
 static_assert(std::endian::native == std::endian::little);
 
 // Four lanes of the xxHash64 round over the words in order, whatever the chunks they come in.
@@ -159,10 +167,20 @@ std::optional<std::string> open_checkpoint(const std::string& path, Fd& in, Head
     in.fd = ::open(path.c_str(), O_RDONLY);
     if (in.fd < 0) return system_error("cannot read checkpoint " + path);
     const std::string bad = "checkpoint " + path;
-    if (!read_fully(in.fd, &h, sizeof h)) return bad + " is truncated or not a solver checkpoint";
-    if (std::memcmp(h.magic, Magic, 7) == 0 && h.magic[7] != Magic[7])
+    if (!read_fully(in.fd, &h, BytesWithoutMoves))
+        return bad + " is truncated or not a solver checkpoint";
+    const bool without_moves =
+        any_build && std::memcmp(h.magic, MagicWithoutMoves, sizeof MagicWithoutMoves) == 0;
+    if (!without_moves && std::memcmp(h.magic, Magic, 7) == 0 && h.magic[7] != Magic[7])
         return bad + " was written by another build of the solver (an older format)";
-    if (std::memcmp(h.magic, Magic, sizeof Magic) != 0) return bad + " is not a solver checkpoint";
+    if (!without_moves && std::memcmp(h.magic, Magic, sizeof Magic) != 0)
+        return bad + " is not a solver checkpoint";
+    if (without_moves) {
+        h.move_count = MovesUnnamed;
+    } else if (!read_fully(in.fd, reinterpret_cast<char*>(&h) + BytesWithoutMoves,
+                           sizeof h - BytesWithoutMoves)) {
+        return bad + " is truncated or not a solver checkpoint";
+    }
     if (!any_build && !this_build(h))
         return bad +
                " was written by another build of the solver (its proofs are read only by "
@@ -194,6 +212,18 @@ std::optional<std::string> totals_of(const Header& h, const std::string& path,
     totals.path = h.path;
     totals.root = std::move(root);
     totals.race_round = h.race_round;
+    totals.moves.reset();
+    if (h.move_count != MovesUnnamed) {
+        if (h.move_count > MaxCheckpointMoves) return bad;
+        totals.moves.emplace();
+        for (std::size_t i = 0; i < MaxCheckpointMoves; ++i) {
+            const int m = h.moves[i];
+            if (i >= h.move_count ? m != 0 : m < Pass || m >= h.rows * h.cols) return bad;
+            if (i < h.move_count) totals.moves->push_back(static_cast<Move>(m));
+        }
+    } else if (std::any_of(std::begin(h.moves), std::end(h.moves), [](i8 m) { return m != 0; })) {
+        return bad;
+    }
     return std::nullopt;
 }
 }  // namespace
@@ -273,6 +303,11 @@ std::optional<std::string> write_solve_checkpoint(const std::string& path,
     h.race_round = static_cast<u8>(std::clamp(totals.race_round, 0, MaxRaceRound));
     h.root_count = std::min(totals.root.size(), RootSlots);
     for (std::size_t i = 0; i < h.root_count; ++i) h.root[i] = pack(totals.root[i]);
+    h.move_count = MovesUnnamed;
+    if (totals.moves && totals.moves->size() <= MaxCheckpointMoves) {
+        h.move_count = totals.moves->size();
+        std::copy(totals.moves->begin(), totals.moves->end(), h.moves);
+    }
 
     const std::filesystem::path file(path);
     const std::string dir = file.has_parent_path() ? file.parent_path().string() : std::string(".");

@@ -18,7 +18,7 @@
 //
 //   | bytes    | field            | meaning                                                |
 //   |----------|------------------|--------------------------------------------------------|
-//   | 0..7     | magic            | "SGSOLVE2"                                             |
+//   | 0..7     | magic            | "SGSOLVE3"                                             |
 //   | 8..71    | build            | the solver's build id, 64 hex digits                   |
 //   | 72..75   | rows, cols       | the board (u16 each)                                   |
 //   | 76..79   | ko, suicide, pad | KoRule (u8), suicide allowed (u8), zero                |
@@ -40,8 +40,14 @@
 //   | 200..207 | root_count       | first moves whose bounds follow (at most 65)           |
 //   | 208..727 | root             | per first move: move (i16, -1 a pass), lo, hi (i16    |
 //   |          |                  | each, the side to move's view, half points), zero      |
+//   | 728..735 | move_count       | moves from the start to the solved position, or ~0    |
+//   |          |                  | where there are more than 256 (unnamed)                |
+//   | 736..991 | moves            | those moves, a byte each (-1 a pass), zero after them |
 //
 // then table_words words of the proof table and ring_words words of the ring, as in memory.
+// The moves name the solved position for people (`solve --resume F --peek`); what a resumed solve
+// goes by is `path`, which holds every position of the history. The format before the moves
+// ("SGSOLVE2", the first 728 bytes the same) is read for a peek, its moves unnamed.
 // The bounds of the first moves (SolveOptions::root_bounds) hold for the position solved after
 // its history, so a resumed solve takes them only where its own history is the same (`path`);
 // otherwise its race proves its own, from the table. So with the race's round
@@ -90,7 +96,13 @@ struct SolveCheckpointTotals {
     // The round of the root's race (the value's, then the optimal first moves', which goes on
     // from it; search.cpp): where a resumed race goes on (at most 62).
     int race_round = 0;
+    // The moves from the start to the solved position, for people; none where the file does not
+    // name them (more than MaxCheckpointMoves, or the older format).
+    std::optional<std::vector<Move>> moves;
 };
+
+// The most moves a checkpoint names.
+constexpr std::size_t MaxCheckpointMoves = 256;
 
 // A 64-bit hash of every position of h's history, in order: equal for the same history.
 u64 checkpoint_path(const History& h);

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `solve --resume F --peek` says what F's runs proved, from its header alone: a 3x4 solve stopped
 # after 30,000 nodes, peeked at, gives the bounds, first moves' bounds, nodes and runs that the
-# stopped solve printed; at another position of the game (other --moves) it gives none; a file
-# whose build id differs is still read, and said to be another build's (which --resume refuses);
-# a file of another board is refused with one line.
+# stopped solve printed; at another position of the game (other --moves) it gives none and names
+# the moves of the file's own (as a resume there does); a file whose build id differs is still
+# read, and said to be another build's (which --resume refuses); a file of another board is
+# refused with one line.
 #
 # usage: solve_peek.sh SMALLGO
 set -u
@@ -36,7 +37,20 @@ python3 -c '
 import json, sys
 j = json.load(open(sys.argv[1]))
 if j["same_position"] or j["lower"] is not None or j["first_moves"]:
-    sys.exit(f"another position took the file'"'"'s bounds: {j}")' "$dir/other" || exit 1
+    sys.exit(f"another position took the file'"'"'s bounds: {j}")
+if j["checkpoint"]["moves"] != []:
+    sys.exit("the position of the file (the start) named as " + str(j["checkpoint"]["moves"]))' \
+    "$dir/other" || exit 1
+# A file written after moves names them, to a peek and to a resume at another position.
+"$smallgo" "${common[@]}" --moves B2 C2 --max-nodes 2000 --checkpoint "$dir/after" >/dev/null ||
+    fail "the solve after B2 C2 failed"
+text=$("$smallgo" solve 3x4 --resume "$dir/after" --peek) || fail "the peek of the file after B2 C2"
+grep -q "Its runs solved another position of this game (after B2 C2), where" <<<"$text" ||
+    fail "the peek does not name the file's moves: $text"
+text=$("$smallgo" "${common[@]}" --resume "$dir/after" --max-nodes 1) ||
+    fail "the resume at the start from the file after B2 C2 failed"
+grep -q "of another position (after B2 C2)" <<<"$text" ||
+    fail "the resume does not name the file's moves: $text"
 # Another build's file: its build id (bytes 8..71) changed.
 cp "$dir/ckpt" "$dir/other_build"
 printf '%064d' 0 | dd of="$dir/other_build" bs=1 seek=8 conv=notrunc status=none

@@ -499,9 +499,10 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
     REQUIRE(tables.proofs.used() > 0);
     const SolveCheckpointKey key = checkpoint_key(h, hash_bytes, true);
     TempFile file("smallgo-test-bad");
-    SolveCheckpointTotals totals{1234, 5.5, 3, 77, -2, 6, 0xFEEDFACE12345678, {}};
+    SolveCheckpointTotals totals{1234, 5.5, 3, 77, -2, 6, 0xFEEDFACE12345678, {}, 0, {}};
     totals.root = {{2, -3, 4}, {Pass, -12, -12}, {0, -Infinity, Infinity}};
     totals.race_round = 9;
+    totals.moves = std::vector<Move>{2, Pass, 0};
     REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, totals));
     const std::vector<char> good = bytes_of(file.path);
 
@@ -530,10 +531,15 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
             CHECK(t.root[i].lo == totals.root[i].lo);
             CHECK(t.root[i].hi == totals.root[i].hi);
         }
+        CHECK(t.moves == totals.moves);
         SolveCheckpointKey peeked;
         REQUIRE_FALSE(read_solve_checkpoint_key(file.path, peeked));
         CHECK(peeked.hash_bytes == hash_bytes);
         CHECK(peeked.rules == tt);
+        SolveCheckpointHeader header;
+        REQUIRE_FALSE(read_solve_checkpoint_header(file.path, header));
+        CHECK(header.totals.moves == totals.moves);
+        CHECK(header.totals.path == totals.path);
     }
 
     // Each damage with the words its refusal must contain.
@@ -545,6 +551,41 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         INFO(*problem);
         CHECK(problem->find(words) != std::string::npos);
     };
+    SECTION("the moves: named up to 256 of them, else unnamed") {
+        for (const std::size_t n : {std::size_t{0}, MaxCheckpointMoves, MaxCheckpointMoves + 1}) {
+            SolveCheckpointTotals with = totals;
+            with.moves = std::vector<Move>(n, Pass);
+            REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, with));
+            SolveTables back(hash_bytes);
+            SolveCheckpointTotals t;
+            REQUIRE_FALSE(read_solve_checkpoint(file.path, key, back, t));
+            INFO(n << " moves");
+            CHECK(t.moves == (n <= MaxCheckpointMoves ? with.moves : std::nullopt));
+        }
+        SolveCheckpointTotals without = totals;
+        without.moves.reset();
+        REQUIRE_FALSE(write_solve_checkpoint(file.path, key, tables, without));
+        SolveTables back(hash_bytes);
+        SolveCheckpointTotals t;
+        REQUIRE_FALSE(read_solve_checkpoint(file.path, key, back, t));
+        CHECK_FALSE(t.moves);
+    }
+
+    SECTION("the format without the moves: its header read for a peek, refused for a resume") {
+        // Its first 728 bytes are this format's, then the tables.
+        std::vector<char> b = good;
+        b.erase(b.begin() + 728, b.begin() + 992);
+        b[7] = '2';
+        put_bytes(file.path, b);
+        SolveCheckpointHeader header;
+        REQUIRE_FALSE(read_solve_checkpoint_header(file.path, header));
+        CHECK_FALSE(header.totals.moves);
+        CHECK(header.totals.nodes == 1234);
+        CHECK(header.totals.path == totals.path);
+        CHECK(header.totals.root.size() == totals.root.size());
+        refused(key, "another build of the solver (an older format)");
+    }
+
     SECTION("damaged") {
         std::vector<char> b = good;
         b[b.size() / 2] ^= 0x10;  // a bit of the table
@@ -596,6 +637,22 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         refused(key, "bad header");
         b = good;
         b[210] = 0, b[211] = static_cast<char>(0x80);  // the first move's lo below -Infinity
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[729] = 1;  // 259 moves named: more than the header holds
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[736] = 6;  // the first move named off the 2x3 board
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[737] = static_cast<char>(0xFE);  // -2: below a pass
+        put_bytes(file.path, b);
+        refused(key, "bad header");
+        b = good;
+        b[739] = 1;  // a byte after the 3 moves named
         put_bytes(file.path, b);
         refused(key, "bad header");
     }
