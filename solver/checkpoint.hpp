@@ -38,11 +38,11 @@
 //   | 184..191 | checksum         | of the header (this field 0) and everything after it   |
 //   | 192..199 | path             | the solved position's history (checkpoint_path)        |
 //   | 200..207 | root_count       | first moves whose bounds follow (at most 65)           |
-//   | 208..727 | root             | per first move: move (i16, -1 a pass), lo, hi (i16    |
+//   | 208..727 | root             | per first move: move (i16, -1 a pass), lo, hi (i16     |
 //   |          |                  | each, the side to move's view, half points), zero      |
-//   | 728..735 | move_count       | moves from the start to the solved position, or ~0    |
-//   |          |                  | where there are more than 256 (unnamed)                |
-//   | 736..991 | moves            | those moves, a byte each (-1 a pass), zero after them |
+//   | 728..735 | move_count       | moves from the start to the solved position, or ~0     |
+//   |          |                  | where they are unnamed (none given, more than 256)     |
+//   | 736..991 | moves            | those moves, a byte each (-1 a pass), zero after them  |
 //
 // then table_words words of the proof table and ring_words words of the ring, as in memory.
 // The moves name the solved position for people (`solve --resume F --peek`); what a resumed solve

@@ -655,11 +655,18 @@ TEST_CASE("solver: a checkpoint reads back exactly, and a bad one is refused wit
         b[739] = 1;  // a byte after the 3 moves named
         put_bytes(file.path, b);
         refused(key, "bad header");
+        b = good;
+        // The moves unnamed (~0), yet their bytes hold the 3 moves.
+        std::fill(b.begin() + 728, b.begin() + 736, static_cast<char>(0xFF));
+        put_bytes(file.path, b);
+        refused(key, "bad header");
     }
     SECTION("truncated or too long") {
         put_bytes(file.path, std::vector<char>(good.begin(), good.end() - 8));
         refused(key, "truncated");
         put_bytes(file.path, std::vector<char>(good.begin(), good.begin() + 100));
+        refused(key, "truncated");
+        put_bytes(file.path, std::vector<char>(good.begin(), good.begin() + 900));  // in the moves
         refused(key, "truncated");
         std::vector<char> longer = good;
         longer.push_back(0);
