@@ -147,6 +147,11 @@ void print_json(const Solved& s, const SolveArgs& a) {
             {"resumed_from",
              c->resumed_file().empty() ? nlohmann::json() : nlohmann::json(c->resumed_file())},
             {"resumed_same_position", c->same_position()},
+            // The moves of the position the resumed file's runs solved (null where it does not
+            // name them, an older file).
+            {"resumed_moves", c->resumed_file().empty() || !c->before().moves
+                                  ? nlohmann::json()
+                                  : moves_json(g, *c->before().moves)},
             {"writes", c->writes()},
             {"write_seconds", c->write_seconds()},
             {"runs", c->after().runs},
@@ -217,7 +222,7 @@ void print_text(const Solved& s, const SolveArgs& a) {
                 c->same_position()
                     ? fmt::format("the value then in [{}, {}]", komi_text(c->before().lower_x2),
                                   komi_text(c->before().upper_x2))
-                    : "of another position (" + checkpoint_position_text(s.g, c->before()) + ")");
+                    : "of another position (" + checkpoint_position_text(s, c->before()) + ")");
         if (c->writes() > 0)
             fmt::print("Checkpoint: {} ({} write{}, {:.1f} s); all runs: {} nodes, {:.0f} s\n",
                        c->written_file(), c->writes(), c->writes() == 1 ? "" : "s",
@@ -233,10 +238,11 @@ void print_text(const Solved& s, const SolveArgs& a) {
             s.proof->seconds, s.proof->search_nodes, a.proof);
 }
 
-std::string checkpoint_position_text(const Geometry& g, const SolveCheckpointTotals& t) {
+std::string checkpoint_position_text(const Solved& s, const SolveCheckpointTotals& t) {
     if (!t.moves) return "other moves";
-    if (t.moves->empty()) return "the start, no moves";
-    return "after " + moves_text(g, *t.moves);
+    if (t.moves->empty())
+        return s.setup ? "the starting grid, no moves" : "the empty board, no moves";
+    return "after " + moves_text(s.g, *t.moves) + (s.setup ? " from the starting grid" : "");
 }
 
 }  // namespace smallgo::cli

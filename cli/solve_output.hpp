@@ -68,8 +68,10 @@ void write_svg_file(const std::string& path, const Solved& s);
 // `--resume F --peek`: what the checkpoint's header says of this game and position, with no table
 // read and nothing searched.
 void peek_checkpoint(const SolveArgs& a);
-// The position a checkpoint's runs solved, in words, for a file of another position of the game:
-// "after B1 L1", "the start, no moves", or "other moves" where the file does not name them.
-std::string checkpoint_position_text(const Geometry& g, const SolveCheckpointTotals& t);
+// The position a checkpoint's runs solved, in words, for a file of another position of the game
+// s: "after B1 L1", "the empty board, no moves", or "other moves" where the file does not name
+// them; where the game starts from a grid with stones, "after B1 L1 from the starting grid" and
+// "the starting grid, no moves".
+std::string checkpoint_position_text(const Solved& s, const SolveCheckpointTotals& t);
 
 }  // namespace smallgo::cli

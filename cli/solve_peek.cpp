@@ -76,7 +76,7 @@ void peek_checkpoint(const SolveArgs& a) {
         fmt::print(
             "Its runs solved another position of this game ({}), where the value lay in [{}, {}]; "
             "of this one it says nothing\n",
-            checkpoint_position_text(g, t), komi_text(t.lower_x2), komi_text(t.upper_x2));
+            checkpoint_position_text(s, t), komi_text(t.lower_x2), komi_text(t.upper_x2));
         return;
     }
     if (t.lower_x2 == t.upper_x2)

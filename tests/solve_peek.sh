@@ -2,7 +2,8 @@
 # `solve --resume F --peek` says what F's runs proved, from its header alone: a 3x4 solve stopped
 # after 30,000 nodes, peeked at, gives the bounds, first moves' bounds, nodes and runs that the
 # stopped solve printed; at another position of the game (other --moves) it gives none and names
-# the moves of the file's own (as a resume there does); a file whose build id differs is still
+# the moves of the file's own (as a resume there does, in its text and its JSON), from the starting
+# grid where an SGF file's setup starts the game; a file whose build id differs is still
 # read, and said to be another build's (which --resume refuses); a file of another board is
 # refused with one line.
 #
@@ -51,6 +52,25 @@ text=$("$smallgo" "${common[@]}" --resume "$dir/after" --max-nodes 1) ||
     fail "the resume at the start from the file after B2 C2 failed"
 grep -q "of another position (after B2 C2)" <<<"$text" ||
     fail "the resume does not name the file's moves: $text"
+"$smallgo" "${common[@]}" --resume "$dir/after" --max-nodes 1 --json >"$dir/resumed" ||
+    fail "the resume at the start with --json failed"
+python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["checkpoint"]
+if c["resumed_same_position"] or c["resumed_moves"] != ["B2", "C2"]:
+    sys.exit(f"the resume'"'"'s JSON does not name the file'"'"'s moves: {c}")' "$dir/resumed" || exit 1
+# A game from an SGF file's starting grid: the file's position is named from that grid.
+printf '(;FF[4]GM[1]SZ[3:2]AB[ab]AW[cb]PL[W])' >"$dir/setup.sgf"
+"$smallgo" solve "$dir/setup.sgf" --moves B1 --threads 1 --hash 16M --checkpoint "$dir/setup" \
+    >/dev/null || fail "the solve from the SGF's grid failed"
+text=$("$smallgo" solve "$dir/setup.sgf" --resume "$dir/setup" --peek) ||
+    fail "the peek of the file from the SGF's grid failed"
+grep -q "another position of this game (after B1 from the starting grid), where" <<<"$text" ||
+    fail "the peek does not say the file's moves follow the starting grid: $text"
+text=$("$smallgo" solve "$dir/setup.sgf" --moves B1 A2 --resume "$dir/setup" --peek) ||
+    fail "the peek of the file from the SGF's grid after B1 A2 failed"
+grep -q "(after B1 from the starting grid)" <<<"$text" ||
+    fail "the peek after B1 A2 does not name the file's position: $text"
 # Another build's file: its build id (bytes 8..71) changed.
 cp "$dir/ckpt" "$dir/other_build"
 printf '%064d' 0 | dd of="$dir/other_build" bs=1 seek=8 conv=notrunc status=none
