@@ -86,6 +86,26 @@ std::string first_moves_text(const Solved& s) {
                             komi_text(b.lower_x2), komi_text(b.upper_x2));
     return text;
 }
+std::string open_moves_text(const Solved& s) {
+    const int lower = s.res.lower_x2, upper = s.res.upper_x2;
+    const std::vector<FirstMoveBounds> bounds = first_move_bounds(s);
+    if (lower >= upper || bounds.empty()) return {};
+    // Black maximises: the value exceeds `lower` only through a move whose upper bound does.
+    // White minimises: the value falls below `upper` only through a move whose lower bound does.
+    const bool black = s.h.current().to_move == Color::Black;
+    std::vector<std::string> open;
+    for (const FirstMoveBounds& b : bounds)
+        if (black ? b.upper_x2 > lower : b.lower_x2 < upper) open.push_back(s.g.aga(b.move));
+    if (open.empty() || open.size() == bounds.size()) return {};
+    std::string names = open[0];
+    for (std::size_t i = 1; i < open.size(); ++i)
+        names += (i + 1 == open.size() ? " or " : ", ") + open[i];
+    const std::string bound = komi_text(black ? lower : upper);
+    return fmt::format(
+        "Open: whether {} gives {} than {}; every other first move is proven to give at {} {}.",
+        names, black ? "more" : "less", bound, black ? "most" : "least", bound);
+}
+
 nlohmann::json first_moves_json(const Solved& s) {
     nlohmann::json moves = nlohmann::json::object();
     for (const FirstMoveBounds& b : first_move_bounds(s))
@@ -188,6 +208,7 @@ void print_text(const Solved& s, const SolveArgs& a) {
             s.stopped, komi_text(res.lower_x2), komi_text(res.upper_x2));
         if (const std::string moves = first_moves_text(s); !moves.empty())
             fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", moves);
+        if (const std::string open = open_moves_text(s); !open.empty()) fmt::print("{}\n", open);
     } else {
         fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));
         fmt::print("Optimal moves for {}: {}\n", color_name(s.h.current().to_move),

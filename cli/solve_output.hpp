@@ -56,6 +56,11 @@ std::string final_score_text(const Solved& s);
 // JSON (one move of each symmetry class, Black's view; empty before a search).
 std::string first_moves_text(const Solved& s);
 nlohmann::json first_moves_json(const Solved& s);
+// What a value left in [lower, upper] (s.res's bounds) still waits for, read off the first moves'
+// bounds: with Black to move "Open: whether B1 or D1 gives more than 1; every other first move is
+// proven to give at most 1."; with White to move, the moves that may give less than upper. Empty
+// where the value is proven, no bounds are known, or no first move is settled yet.
+std::string open_moves_text(const Solved& s);
 
 // The report on stdout: one JSON object, or text for people.
 void print_json(const Solved& s, const SolveArgs& a);

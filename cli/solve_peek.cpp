@@ -86,6 +86,7 @@ void peek_checkpoint(const SolveArgs& a) {
                    komi_text(t.lower_x2), komi_text(t.upper_x2));
     if (const std::string moves = first_moves_text(s); !moves.empty())
         fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", moves);
+    if (const std::string open = open_moves_text(s); !open.empty()) fmt::print("{}\n", open);
 }
 
 }  // namespace smallgo::cli
