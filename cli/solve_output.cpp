@@ -93,10 +93,16 @@ std::string open_moves_text(const Solved& s) {
     // Black maximises: the value exceeds `lower` only through a move whose upper bound does.
     // White minimises: the value falls below `upper` only through a move whose lower bound does.
     const bool black = s.h.current().to_move == Color::Black;
+    // Each bound stands for a class of moves that a symmetry of the history maps onto each other:
+    // every move of an open class is named, so that "every other first move" is true as said.
     std::vector<std::string> open;
-    for (const FirstMoveBounds& b : bounds)
-        if (black ? b.upper_x2 > lower : b.lower_x2 < upper) open.push_back(s.g.aga(b.move));
-    if (open.empty() || open.size() == bounds.size()) return {};
+    std::size_t open_classes = 0;
+    for (const FirstMoveBounds& b : bounds) {
+        if (black ? b.upper_x2 <= lower : b.lower_x2 >= upper) continue;
+        ++open_classes;
+        for (Move m : first_move_class(s.h, b.move)) open.push_back(s.g.aga(m));
+    }
+    if (open_classes == 0 || open_classes == bounds.size()) return {};
     std::string names = open[0];
     for (std::size_t i = 1; i < open.size(); ++i)
         names += (i + 1 == open.size() ? " or " : ", ") + open[i];
@@ -167,8 +173,8 @@ void print_json(const Solved& s, const SolveArgs& a) {
             {"resumed_from",
              c->resumed_file().empty() ? nlohmann::json() : nlohmann::json(c->resumed_file())},
             {"resumed_same_position", c->same_position()},
-            // The moves of the position the resumed file's runs solved (null where it does not
-            // name them, an older file).
+            // The moves of the position the resumed file's runs solved (null when nothing was
+            // resumed, or where the file does not name them: more than MaxCheckpointMoves).
             {"resumed_moves", c->resumed_file().empty() || !c->before().moves
                                   ? nlohmann::json()
                                   : moves_json(g, *c->before().moves)},

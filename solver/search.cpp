@@ -435,6 +435,15 @@ void principal_variation(Searcher& s, History& h, int value, u64 budget, u64 fir
 }
 }  // namespace
 
+std::vector<Move> first_move_class(const History& h, Move m) {
+    std::vector<Move> moves{m};
+    for (int sym : history_symmetries(h)) {
+        const Move image = h.geometry().symmetries().map_move(sym, m);
+        if (std::find(moves.begin(), moves.end(), image) == moves.end()) moves.push_back(image);
+    }
+    return moves;
+}
+
 ScoreRange score_range(const History& h) {
     const int reach = 2 * h.geometry().points(), komi = h.rules().komi_x2;
     return {std::min(-reach - komi, 0), std::max(reach - komi, 0)};

@@ -244,6 +244,10 @@ struct ScoreRange {
 };
 ScoreRange score_range(const History& h);
 
+// The legal first moves of h's current position that a symmetry of the whole history maps onto
+// the legal move m, m first: the moves a RootBound of m stands for.
+std::vector<Move> first_move_class(const History& h, Move m);
+
 // Solves the game from h's current position (the history before it counts for the ko rules).
 // h is used as the search path and is unchanged on return.
 SolveResult solve(History& h, const SolveOptions& options);
