@@ -61,24 +61,14 @@ check() {  # name, whether a line is wanted (1/0), "rows" where the history is s
     shift 3
     "$smallgo" solve "$@" --threads 1 --hash 16M --json >"$dir/$name.json" ||
         fail "$name: the stopped solve failed"
-    local args=()
+    local args=()  # the position alone: the board and its --moves, before --max-nodes
     for a in "$@"; do [ "$a" = --max-nodes ] && break; args+=("$a"); done
     "$smallgo" solve "${args[@]}" --all-moves --threads 1 --hash 64M --json >"$dir/$name.exact" ||
         fail "$name: the solve of every move failed"
     "$smallgo" solve "$@" --threads 1 --hash 16M --checkpoint "$dir/$name.ckpt" >"$dir/$name.txt" ||
         fail "$name: the stopped solve in text failed"
-    local board=$1 moves=()
-    shift
-    while [ $# -gt 0 ]; do
-        if [ "$1" = --moves ]; then
-            shift
-            while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do moves+=("$1"); shift; done
-        else
-            shift
-        fi
-    done
-    "$smallgo" solve "$board" ${moves[@]+--moves "${moves[@]}"} --resume "$dir/$name.ckpt" \
-        --peek >"$dir/$name.peek" || fail "$name: the peek failed"
+    "$smallgo" solve "${args[@]}" --resume "$dir/$name.ckpt" --peek >"$dir/$name.peek" ||
+        fail "$name: the peek failed"
     local got peek_line
     got=$(grep '^Open: ' "$dir/$name.txt")
     peek_line=$(grep '^Open: ' "$dir/$name.peek")
