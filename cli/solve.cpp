@@ -83,6 +83,7 @@ void run_solve(const SolveArgs& a) {
         o.lookup_children = !a.no_lookup;
         o.reply_race = !a.no_reply_race;
         o.board_lists = !a.no_board_lists;
+        o.renew_lists = !a.no_list_renewal;
         o.tactical_order = !a.plain_order;
         o.quarter_siblings = !a.half_depth_siblings;
         o.lean_cutoffs = !a.no_lean;
@@ -252,6 +253,10 @@ void add_solve_command(CLI::App& app) {
                   "Tell the positions that may repeat a proof's boards by the table's Bloom "
                   "filter alone, without the boards' fingerprint lists (a measurement; default: "
                   "off)");
+    cmd->add_flag("--no-list-renewal", a->no_list_renewal,
+                  "Let the ring of the boards' lists forget a list a lap after it was written, "
+                  "its entry in use or not (the rule before 2026-12-05; docs/solver.md; a "
+                  "measurement; default: off)");
     cmd->add_flag("--plain-order", a->plain_order,
                   "Order moves without tactics, the pass right after the table move (the order "
                   "before 0.3; a measurement; default: off)");

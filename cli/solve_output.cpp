@@ -144,10 +144,11 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["reply_races"] = res.reply_races;
     // What three of the techniques did (docs/solver.md): nodes proven by looking their children
     // up, nodes left open at a child leaning their way, and table entries used thanks to their
-    // boards' lists.
+    // boards' lists (and those lists renewed before the ring forgot them).
     j["lookup_cutoffs"] = res.lookup_cutoffs;
     j["lean_cutoffs"] = res.lean_cutoffs;
     j["list_saves"] = res.list_saves;
+    j["list_renewals"] = res.list_renewals;
     j["stack_cutoffs"] = res.stack_cutoffs;
     j["table"] = {{"bytes", res.table_bytes},
                   {"entries", res.table_capacity},

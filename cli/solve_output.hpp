@@ -23,7 +23,8 @@ struct SolveArgs {
     std::vector<std::string> moves;
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
          no_lookup = false, plain_order = false, no_cycle_bounds = false, no_board_lists = false,
-         half_depth_siblings = false, no_reply_race = false, no_lean = false, peek = false;
+         no_list_renewal = false, half_depth_siblings = false, no_reply_race = false,
+         no_lean = false, peek = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;

@@ -119,4 +119,23 @@ bool BoardLog::read(u64 ref, std::vector<u16>& out) const {
     return false;
 }
 
+bool BoardLog::aging(u64 ref) const {
+    if (ref == NoList || capacity_ == 0) return false;
+    return head_.load(std::memory_order_relaxed) - start_of(ref) > capacity_ / 2;
+}
+
+u64 BoardLog::renew(u64 ref) {
+    if (ref == NoList || capacity_ == 0) return NoList;
+    std::array<u16, MaxLength> copy;
+    const std::size_t length = length_of(ref);
+    if (length > MaxLength) return NoList;  // append() makes none: not a list of this ring
+    const Place first = place(start_of(ref));
+    for (std::size_t k = 0; k < length; ++k)
+        if (!fingerprint_at(after(first, k), copy[k])) return NoList;
+    // Whole when read: no writer had reserved its slots (read's argument).
+    if (!intact(ref)) return NoList;
+    renewals_.fetch_add(1, std::memory_order_relaxed);
+    return append(copy.data(), length);
+}
+
 }  // namespace smallgo

@@ -59,6 +59,15 @@ class BoardLog {
     void prefetch(u64 ref) const;
     // Appends the list `ref` to out and returns true; false (out unchanged) when it is lost.
     bool read(u64 ref, std::vector<u16>& out) const;
+    // Whether the head has gone more than half round the ring past the list `ref` (whole or
+    // not): a list still in use is then copied to the head (renew), or it is lost within the
+    // next half lap.
+    bool aging(u64 ref) const;
+    // Appends a copy of the list `ref` and returns the copy's reference: the same fingerprints,
+    // so an entry may name either. NoList when `ref` is lost.
+    u64 renew(u64 ref);
+    // The copies renew() has made, all threads together.
+    u64 renewals() const { return renewals_.load(std::memory_order_relaxed); }
 
     std::size_t bytes() const { return capacity_ * sizeof(u32); }
     // The ring's memory, rounded up to whole words, and its head, for checkpoints
@@ -102,6 +111,7 @@ class BoardLog {
     // The next free position, counted from the start and never wrapped. Position 0 is never
     // used, so no list has the reference NoList.
     std::atomic<u64> head_{1};
+    std::atomic<u64> renewals_{0};
 };
 
 }  // namespace smallgo

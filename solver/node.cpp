@@ -159,6 +159,7 @@ Outcome Searcher::read_table(const Canonical& c, const Position& pos, int ply, i
         Dep d;
         if (!usable(entry_keep, pos, ply, e, back, d)) continue;
         ++hits;
+        if (options_.renew_lists && lists_.aging(e.list)) renew_list(c, v, e);
         Keep k = e.land ? land_of(e, back, pos) : Keep{};
         k.black = entry_keep & pos.black(), k.white = entry_keep & pos.white(), k.boards = e.boards;
         if (e.lower >= beta || e.upper < beta) read_boards(e, k);

@@ -112,6 +112,20 @@ void Searcher::read_boards(const TTData& e, Keep& k) {
     if (e.boards != 0 && !lists_.read(e.list, stack_.fps)) k.inexact = true;
 }
 
+// The ring forgets the oldest lists, those of proofs still in use too: an entry whose list is lost
+// falls back on its filter, is refused on most paths, and the proofs searched again in its place
+// rest on other lost lists and store none of their own. On 1x11 at --hash 16M (a ring of a
+// million fingerprints) the search never recovered: still open after 741 million nodes, against
+// 0.6 million where the ring held every list. A used entry's list is therefore copied to the head
+// once it is half a lap old, so that the lists of the entries in use survive, and only those of
+// replaced entries are lost. The copy holds the same fingerprints, so the entry is the same proof.
+void Searcher::renew_list(const Canonical& c, int slot, TTData& e) {
+    const u64 now = lists_.renew(e.list);
+    if (now == BoardLog::NoList) return;
+    tt_.relist(c.key, c.pos, e.list, now, static_cast<unsigned>(slot));
+    e.list = now;
+}
+
 bool Searcher::usable(Bitboard keep_mask, const Position& p, int ply, const TTData& e, int back,
                       Dep& dep) const {
     if (!tabled(ply)) return false;

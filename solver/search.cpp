@@ -474,6 +474,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     OpenTable& open = tables.open;
     Searcher s(h, tt, tables.lists, open, o, cycle);
     const u64 searched_before = tables.searched;
+    const u64 renewals_before = tables.lists.renewals();  // a caller's tables count earlier solves'
     s.age_entries_from(searched_before);
 
     SolveResult r;
@@ -497,6 +498,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.lookup_cutoffs = s.lookup_cutoffs;
         r.lean_cutoffs = s.lean_cutoffs;
         r.list_saves = s.list_saves;
+        r.list_renewals = tables.lists.renewals() - renewals_before;
         r.stack_cutoffs = s.stack_cutoffs;
         r.restarts = s.restarts();
         r.cycle_seconds = cycle_build.seconds;

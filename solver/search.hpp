@@ -93,6 +93,10 @@ struct SolveOptions {
     // (solver/board_log.hpp), so that an entry is refused only where an earlier position may
     // really be one of them. Off: the filter alone, with the table's memory to the proofs.
     bool board_lists = true;
+    // A used entry's list is copied to the ring's head once it is half a lap old, so that the
+    // ring forgets only the lists of replaced entries (Searcher::renew_list). Off: every list is
+    // lost a lap after it was written, in use or not (the rule before 2026-12-05; a measurement).
+    bool renew_lists = true;
     // Move order with tactics (captures, saves; the pass late, eye fills last;
     // solver/move_order.cpp). Off: the order before 2026-11-25 (the pass right after the table
     // move, no tactics), kept to measure the gain.
@@ -224,6 +228,7 @@ struct SolveResult {
     u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
     u64 lean_cutoffs = 0;    // nodes left open at a child leaning their way (lean_cutoffs)
     u64 list_saves = 0;      // entries used thanks to their boards' lists (board_lists)
+    u64 list_renewals = 0;   // lists copied to the ring's head, half a lap old (proof.cpp)
     u64 stack_cutoffs = 0;   // tests left open for want of stack (SolveOptions::stack_bytes)
     int threads = 1;
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes), first_run's not

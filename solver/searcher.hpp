@@ -174,6 +174,9 @@ class Searcher {
     void merge_boards(std::size_t base, std::size_t mark, Keep& k);
     // Adds an entry's list to a proof k that rests on the entry (inexact if the list is lost).
     void read_boards(const TTData& e, Keep& k);
+    // Copies the fingerprint list of e, the entry in `slot` for c, to the ring's head and points
+    // the entry (and e) at the copy; nothing if the list is lost.
+    void renew_list(const Canonical& c, int slot, TTData& e);
     // Index of the oldest record that a result at this node may depend on and still be stored.
     int own_threshold(int ply, const Position& p) const {
         return (p.passes == 1 && !rules_.start_left_by_nobody()) ? ply - 1 : ply;

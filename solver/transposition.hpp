@@ -147,6 +147,10 @@ class TranspositionTable {
     // Stores a result for p there, replacing the same position, else the one of the two with the
     // least age (+ size once half the table is in use; the layout above says why).
     void store(u64 hash, const Position& p, const TTData& d, unsigned offset = 0);
+    // Points p's entry there at the fingerprint list `now` if it still names `was`, a list of the
+    // same fingerprints (BoardLog::renew): the proof is unchanged. Skips a bucket that another
+    // thread is writing, as store() does.
+    void relist(u64 hash, const Position& p, u64 was, u64 now, unsigned offset = 0);
     // Asks the processor to load the bucket of `hash` (a hint: a later probe waits less).
     void prefetch(u64 hash) const {
         const char* b = reinterpret_cast<const char*>(&bucket(hash));

@@ -114,6 +114,67 @@ TEST_CASE("board log: several at once over every bit of the fingerprints", "[sol
     REQUIRE(without >= 200);
 }
 
+// Renewal (BoardLog::aging, renew): a list copied to the head once it is half a lap old is never
+// lost, however far the ring goes round, while the lists kept that way fill at most half of it;
+// the copy holds the same fingerprints; a lost list is not renewed.
+TEST_CASE("board log: lists renewed at half a lap are never lost", "[solver]") {
+    std::mt19937_64 rng(test::seed(20261205));
+    constexpr std::size_t Capacity = 1024;
+    BoardLog log(Capacity * sizeof(u32));
+    auto random_list = [&](std::size_t most) {
+        std::vector<u16> fps(std::uniform_int_distribution<std::size_t>(1, most)(rng));
+        for (u16& f : fps) f = static_cast<u16>(std::uniform_int_distribution<int>(0, 999)(rng));
+        std::sort(fps.begin(), fps.end());
+        fps.erase(std::unique(fps.begin(), fps.end()), fps.end());
+        return fps;
+    };
+    struct Kept {
+        u64 ref;
+        std::vector<u16> fps;
+    };
+    // Eight lists of at most 32 (256 fingerprints, a quarter of the ring) plus one append of at
+    // most 64 between checks: less than half a lap.
+    std::vector<Kept> kept;
+    for (int i = 0; i < 8; ++i) {
+        auto fps = random_list(32);
+        kept.push_back({log.append(fps.data(), fps.size()), fps});
+    }
+    const u64 forgotten = kept[0].ref;  // never renewed: lost once the ring has gone round
+    int renewed = 0;
+    bool forgotten_lost = false;
+    for (int round = 0; round < 5000; ++round) {
+        auto other = random_list(64);
+        REQUIRE(log.append(other.data(), other.size()) != BoardLog::NoList);
+        for (std::size_t i = 1; i < kept.size(); ++i) {
+            Kept& k = kept[i];
+            std::vector<u16> out;
+            REQUIRE(log.read(k.ref, out));
+            REQUIRE(out == k.fps);
+            if (!log.aging(k.ref)) continue;
+            const u64 copy = log.renew(k.ref);
+            REQUIRE(copy != BoardLog::NoList);
+            REQUIRE(copy != k.ref);
+            REQUIRE_FALSE(log.aging(copy));
+            k.ref = copy, ++renewed;
+        }
+        std::vector<u16> out;
+        if (!log.read(forgotten, out)) {
+            forgotten_lost = true;
+            CHECK(log.renew(forgotten) == BoardLog::NoList);
+        }
+        // Now and then one of the kept lists is replaced by a new one, as entries are.
+        if (round % 100 == 99) {
+            auto fps = random_list(32);
+            kept[1 + static_cast<std::size_t>(round / 100) % 7] = {
+                log.append(fps.data(), fps.size()), fps};
+        }
+    }
+    CHECK(forgotten_lost);
+    CHECK(renewed >= 1000);
+    CHECK_FALSE(log.aging(BoardLog::NoList));
+    CHECK(log.renew(BoardLog::NoList) == BoardLog::NoList);
+}
+
 TEST_CASE("board log: a log of no memory keeps nothing and refuses nothing", "[solver]") {
     BoardLog log(0);
     const u16 fps[] = {1, 2, 3};

@@ -215,30 +215,36 @@ TEST_CASE("solver: lean cutoffs change no value", "[solver]") {
 
 // The boards' fingerprint lists (solver/board_log.hpp) make entries usable where the Bloom filter
 // alone refuses them: against the reference solver, with lists and without, in a table of 4 MB
-// and in one of 64 KB whose ring of lists wraps all the time (lost lists fall back on the filter).
+// and in one of 64 KB whose ring of lists wraps all the time (lost lists fall back on the filter),
+// there with the lists of used entries renewed (Searcher::renew_list) and without.
 TEST_CASE("solver: the boards' fingerprint lists change no value", "[solver]") {
-    u64 saves = 0, saves_small = 0;
+    u64 saves = 0, saves_small = 0, renewals_small = 0;
     const int checked =
         check_random_histories(20261127, cases(150), [&](History& h, int expected, bool) {
             bool all_complete = true;
-            for (int variant = 0; variant < 3; ++variant) {
+            for (int variant = 0; variant < 4; ++variant) {
                 SolveOptions o = small_options();
-                if (variant == 2) o.hash_bytes = std::size_t{64} << 10;
+                if (variant >= 2) o.hash_bytes = std::size_t{64} << 10;
                 o.board_lists = variant != 1;
+                o.renew_lists = variant != 3;
                 const auto r = solve_against(h, o, expected);
                 if (!r) {
                     all_complete = false;
                     continue;
                 }
                 if (!o.board_lists) REQUIRE(r->list_saves == 0);
-                (variant == 2 ? saves_small : saves) += r->list_saves;
+                if (!o.board_lists || !o.renew_lists) REQUIRE(r->list_renewals == 0);
+                (variant >= 2 ? saves_small : saves) += r->list_saves;
+                if (variant == 2) renewals_small += r->list_renewals;
             }
             return all_complete;
         });
-    INFO(saves << " and " << saves_small << " entries used thanks to a list");
+    INFO(saves << " and " << saves_small << " entries used thanks to a list, " << renewals_small
+               << " lists renewed");
     REQUIRE(checked >= cases(150));
     REQUIRE(saves >= cases(50));  // the default seed's 150 positions give over 100, seed 8's 85
     REQUIRE(saves_small >= 1);
+    REQUIRE(renewals_small >= 1);
 }
 
 // The table's reuse rules (keep, Bloom filter of boards, one requirement per entry, several

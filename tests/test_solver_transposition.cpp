@@ -172,6 +172,40 @@ TEST_CASE(
     CHECK(out.req_kind == 0);
 }
 
+TEST_CASE("solver: transposition table: relist changes the list of the entry that names it only",
+          "[tables]") {
+    TranspositionTable tt(TranspositionTable::BucketBytes);  // one bucket, two entries
+    const Position p = make_position(0b0011, 0b0100), q = make_position(0b0011, 0b1000);
+    TTData d;
+    d.lower = -2, d.upper = 5, d.move = 3, d.keep = 0b0001, d.boards = 0xF0, d.list = 77 << 16 | 9;
+    d.age = 12, d.size = 7;
+    tt.store(1, p, d);
+    TTData e = d;
+    e.list = 80 << 16 | 9;
+    tt.store(1, q, e);
+    tt.relist(1, p, 80 << 16 | 9, 99 << 16 | 9);  // p's entry does not name that list: unchanged
+    TTData out;
+    REQUIRE(tt.probe(1, p, out));
+    CHECK(out.list == d.list);
+    tt.relist(1, p, d.list, 99 << 16 | 9);
+    REQUIRE(tt.probe(1, p, out));
+    CHECK(out.list == (99 << 16 | 9));
+    // Nothing else of the proof moved, and the other entry kept its list.
+    CHECK(out.lower == -2);
+    CHECK(out.upper == 5);
+    CHECK(out.move == 3);
+    CHECK(out.keep == 0b0001);
+    CHECK(out.boards == 0xF0);
+    CHECK(out.age == 12);
+    CHECK(out.size == 7);
+    REQUIRE(tt.probe(1, q, out));
+    CHECK(out.list == e.list);
+    // A position not stored: nothing written.
+    tt.relist(1, make_position(0b1, 0), d.list, 5 << 16 | 1);
+    CHECK(tt.used() == 2);
+    CHECK(tt.is_ok());
+}
+
 TEST_CASE(
     "solver: transposition table: stores from several threads keep the count of entries exact",
     "[tables][parallel]") {
