@@ -64,10 +64,9 @@ class BoardLog {
     // next half lap.
     bool aging(u64 ref) const;
     // Appends a copy of the list `ref` and returns the copy's reference: the same fingerprints,
-    // so an entry may name either. NoList when `ref` is lost.
+    // so an entry may name either. NoList when `ref` is lost (or NoList, or the ring too small to
+    // append it).
     u64 renew(u64 ref);
-    // The copies renew() has made, all threads together.
-    u64 renewals() const { return renewals_.load(std::memory_order_relaxed); }
 
     std::size_t bytes() const { return capacity_ * sizeof(u32); }
     // The ring's memory, rounded up to whole words, and its head, for checkpoints
@@ -111,7 +110,6 @@ class BoardLog {
     // The next free position, counted from the start and never wrapped. Position 0 is never
     // used, so no list has the reference NoList.
     std::atomic<u64> head_{1};
-    std::atomic<u64> renewals_{0};
 };
 
 }  // namespace smallgo

@@ -122,6 +122,8 @@ void Searcher::read_boards(const TTData& e, Keep& k) {
 void Searcher::renew_list(const Canonical& c, int slot, TTData& e) {
     const u64 now = lists_.renew(e.list);
     if (now == BoardLog::NoList) return;
+    // Where the entry was replaced meanwhile the copy is wasted, e's proof still holds here, and
+    // the copy's fingerprints are its list's.
     tt_.relist(c.key, c.pos, e.list, now, static_cast<unsigned>(slot));
     e.list = now;
 }

@@ -474,7 +474,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
     OpenTable& open = tables.open;
     Searcher s(h, tt, tables.lists, open, o, cycle);
     const u64 searched_before = tables.searched;
-    const u64 renewals_before = tables.lists.renewals();  // a caller's tables count earlier solves'
+    const u64 relists_before = tt.relists();  // a caller's tables count earlier solves' too
     s.age_entries_from(searched_before);
 
     SolveResult r;
@@ -498,7 +498,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.lookup_cutoffs = s.lookup_cutoffs;
         r.lean_cutoffs = s.lean_cutoffs;
         r.list_saves = s.list_saves;
-        r.list_renewals = tables.lists.renewals() - renewals_before;
+        r.list_renewals = tt.relists() - relists_before;
         r.stack_cutoffs = s.stack_cutoffs;
         r.restarts = s.restarts();
         r.cycle_seconds = cycle_build.seconds;

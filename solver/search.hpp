@@ -228,7 +228,7 @@ struct SolveResult {
     u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
     u64 lean_cutoffs = 0;    // nodes left open at a child leaning their way (lean_cutoffs)
     u64 list_saves = 0;      // entries used thanks to their boards' lists (board_lists)
-    u64 list_renewals = 0;   // lists copied to the ring's head, half a lap old (proof.cpp)
+    u64 list_renewals = 0;   // entries pointed at a copy of their list (Searcher::renew_list)
     u64 stack_cutoffs = 0;   // tests left open for want of stack (SolveOptions::stack_bytes)
     int threads = 1;
     u64 restarts = 0;  // runs ended by a restart (SolveOptions::restart_nodes), first_run's not

@@ -124,22 +124,26 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
     seq.store(s + 2, std::memory_order_release);
 }
 
-void TranspositionTable::relist(u64 hash, const Position& p, u64 was, u64 now, unsigned offset) {
+bool TranspositionTable::relist(u64 hash, const Position& p, u64 was, u64 now, unsigned offset) {
     Bucket& b = bucket(hash, offset);
     std::atomic_ref<u64> seq(b.seq);
     u64 s = seq.load(std::memory_order_relaxed);
-    if ((s & 1) || !seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return;
+    if ((s & 1) || !seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return false;
     std::atomic_thread_fence(std::memory_order_release);
     const u64 meta = meta_of(p);
+    bool done = false;
     for (auto& e : b.w) {
         const u64 data = load(e[3]);
         if (data != 0 && load(e[0]) == p.black() && load(e[1]) == p.white() &&
             ((data >> 40) & KeyMeta) == meta && load(e[7]) == was) {
             put(e[7], now);
+            done = true;
             break;
         }
     }
     seq.store(s + 2, std::memory_order_release);
+    if (done) relists_.fetch_add(1, std::memory_order_relaxed);
+    return done;
 }
 
 bool TranspositionTable::is_ok() const {

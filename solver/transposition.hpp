@@ -148,9 +148,12 @@ class TranspositionTable {
     // least age (+ size once half the table is in use; the layout above says why).
     void store(u64 hash, const Position& p, const TTData& d, unsigned offset = 0);
     // Points p's entry there at the fingerprint list `now` if it still names `was`, a list of the
-    // same fingerprints (BoardLog::renew): the proof is unchanged. Skips a bucket that another
-    // thread is writing, as store() does.
-    void relist(u64 hash, const Position& p, u64 was, u64 now, unsigned offset = 0);
+    // same fingerprints (BoardLog::renew): the proof is unchanged. Whether it did: not where the
+    // entry was replaced meanwhile, nor where another thread is writing the bucket (skipped, as
+    // store() skips it).
+    bool relist(u64 hash, const Position& p, u64 was, u64 now, unsigned offset = 0);
+    // The entries relist() has pointed at a new list, all threads together.
+    u64 relists() const { return relists_.load(std::memory_order_relaxed); }
     // Asks the processor to load the bucket of `hash` (a hint: a later probe waits less).
     void prefetch(u64 hash) const {
         const char* b = reinterpret_cast<const char*>(&bucket(hash));
@@ -186,6 +189,7 @@ class TranspositionTable {
     Region region_;
     Bucket* buckets_;  // in region_
     std::atomic<std::size_t> filled_{0};
+    std::atomic<u64> relists_{0};
 };
 
 // A lossy cache of open tests: "the test of beta at this position was searched to `depth` plies and

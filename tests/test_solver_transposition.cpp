@@ -183,11 +183,14 @@ TEST_CASE("solver: transposition table: relist changes the list of the entry tha
     TTData e = d;
     e.list = 80 << 16 | 9;
     tt.store(1, q, e);
-    tt.relist(1, p, 80 << 16 | 9, 99 << 16 | 9);  // p's entry does not name that list: unchanged
+    // p's entry does not name that list: unchanged.
+    CHECK_FALSE(tt.relist(1, p, 80 << 16 | 9, 99 << 16 | 9));
     TTData out;
     REQUIRE(tt.probe(1, p, out));
     CHECK(out.list == d.list);
-    tt.relist(1, p, d.list, 99 << 16 | 9);
+    CHECK(tt.relists() == 0);
+    CHECK(tt.relist(1, p, d.list, 99 << 16 | 9));
+    CHECK(tt.relists() == 1);
     REQUIRE(tt.probe(1, p, out));
     CHECK(out.list == (99 << 16 | 9));
     // Nothing else of the proof moved, and the other entry kept its list.
@@ -201,8 +204,33 @@ TEST_CASE("solver: transposition table: relist changes the list of the entry tha
     REQUIRE(tt.probe(1, q, out));
     CHECK(out.list == e.list);
     // A position not stored: nothing written.
-    tt.relist(1, make_position(0b1, 0), d.list, 5 << 16 | 1);
-    CHECK(tt.used() == 2);
+    CHECK_FALSE(tt.relist(1, make_position(0b1, 0), d.list, 5 << 16 | 1));
+    REQUIRE(tt.probe(1, p, out));
+    CHECK(out.list == (99 << 16 | 9));
+    REQUIRE(tt.probe(1, q, out));
+    CHECK(out.list == e.list);
+    CHECK(tt.relists() == 1);
+}
+
+TEST_CASE("solver: transposition table: relist finds the entry at its offset", "[tables]") {
+    TranspositionTable tt(4 * TranspositionTable::BucketBytes);
+    const Position p = make_position(0b0110, 0b1001);
+    TTData d;
+    for (unsigned v = 0; v < 3; ++v) {  // three proofs of p, each with its own list
+        d.lower = d.upper = static_cast<i16>(v);
+        d.list = u64{10 + v} << 16 | 4;
+        tt.store(9, p, d, v);
+    }
+    // Offset 2's list is not in offset 1's bucket, nor offset 0's.
+    CHECK_FALSE(tt.relist(9, p, u64{12} << 16 | 4, u64{50} << 16 | 4, 1));
+    CHECK_FALSE(tt.relist(9, p, u64{12} << 16 | 4, u64{50} << 16 | 4));
+    CHECK(tt.relist(9, p, u64{12} << 16 | 4, u64{50} << 16 | 4, 2));
+    TTData out;
+    for (unsigned v = 0; v < 3; ++v) {
+        REQUIRE(tt.probe(9, p, out, v));
+        CHECK(out.lower == static_cast<i16>(v));
+        CHECK(out.list == (v == 2 ? u64{50} << 16 | 4 : u64{10 + v} << 16 | 4));
+    }
     CHECK(tt.is_ok());
 }
 
