@@ -125,17 +125,8 @@ bool BoardLog::aging(u64 ref) const {
 }
 
 u64 BoardLog::renew(u64 ref) {
-    if (ref == NoList || capacity_ == 0) return NoList;
-    std::array<u16, MaxLength> copy;
-    const std::size_t length = length_of(ref);
-    if (length > MaxLength) return NoList;  // append() makes none: not a list of this ring
-    if (!intact(ref)) return NoList;        // lost already: nothing to read
-    const Place first = place(start_of(ref));
-    for (std::size_t k = 0; k < length; ++k)
-        if (!fingerprint_at(after(first, k), copy[k])) return NoList;
-    // Whole when read: no writer had reserved its slots meanwhile (read's argument).
-    if (!intact(ref)) return NoList;
-    return append(copy.data(), length);
+    std::vector<u16> copy;
+    return read(ref, copy) ? append(copy.data(), copy.size()) : NoList;
 }
 
 }  // namespace smallgo

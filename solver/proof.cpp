@@ -114,11 +114,12 @@ void Searcher::read_boards(const TTData& e, Keep& k) {
 
 // The ring forgets the oldest lists, those of proofs still in use too: an entry whose list is lost
 // falls back on its filter, is refused on most paths, and the proofs searched again in its place
-// rest on other lost lists and store none of their own. On 1x11 at --hash 16M (a ring of a
-// million fingerprints) the search never recovered: still open after 741 million nodes, against
-// 0.6 million where the ring held every list. A used entry's list is therefore copied to the head
-// once it is half a lap old, so that the lists of the entries in use survive, and only those of
-// replaced entries are lost. The copy holds the same fingerprints, so the entry is the same proof.
+// rest on other lost lists and store none of their own. 1x11 after B1 at --hash 64M was still open
+// after 30 million nodes, against 0.8 million with a ring that held every list. A used entry's
+// list is therefore copied to the head once it is half a lap old, so that the lists of the
+// entries in use survive, and only those of replaced entries are lost (where the lists in use
+// outgrow the ring, as on 1x11 at 16M, the copies do not save the search: docs/solver.md). The
+// copy holds the same fingerprints, so the entry is the same proof.
 void Searcher::renew_list(const Canonical& c, int slot, TTData& e) {
     const u64 now = lists_.renew(e.list);
     if (now == BoardLog::NoList) return;

@@ -22,6 +22,26 @@ constexpr u64 meta_of(const Position& p) {
 constexpr u64 KeyMeta = 0x83;  // the bits of meta that belong to the key; bits 2-4 describe the
                                // requirement (kind, side to move of its candidate)
 
+// Whether the entry e is in use and holds the position p (meta: meta_of(p)): the whole key.
+bool holds(u64* e, const Position& p, u64 meta) {
+    const u64 data = load(e[3]);
+    return data != 0 && load(e[0]) == p.black() && load(e[1]) == p.white() &&
+           ((data >> 40) & KeyMeta) == meta;
+}
+
+// A bucket's sequence lock for a writer (odd while written): false where another thread is
+// writing the bucket, which the writer then skips (a table may always forget); s is the word.
+bool lock_for_writing(u64& seq, u64& s) {
+    std::atomic_ref<u64> word(seq);
+    s = word.load(std::memory_order_relaxed);
+    if ((s & 1) || !word.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return false;
+    std::atomic_thread_fence(std::memory_order_release);
+    return true;
+}
+void unlock(u64& seq, u64 s) {
+    std::atomic_ref<u64>(seq).store(s + 2, std::memory_order_release);
+}
+
 constexpr int AgeShift = 48;   // TTData::age, 8 bits
 constexpr int SizeShift = 60;  // TTData::size, 4 bits
 constexpr u8 MaxSize = 15;
@@ -55,10 +75,7 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out, unsigne
         bool found = false;
         u64 w[EntryWords] = {};
         for (auto& e : b.w) {
-            u64 black = load(e[0]), white = load(e[1]);
-            u64 data = load(e[3]);
-            if (black == p.black() && white == p.white() && ((data >> 40) & KeyMeta) == meta &&
-                data != 0) {
+            if (holds(e, p, meta)) {
                 for (std::size_t k = 0; k < EntryWords; ++k) w[k] = load(e[k]);
                 found = true;
                 break;
@@ -86,17 +103,12 @@ bool TranspositionTable::probe(u64 hash, const Position& p, TTData& out, unsigne
 
 void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, unsigned offset) {
     Bucket& b = bucket(hash, offset);
-    std::atomic_ref<u64> seq(b.seq);
-    u64 s = seq.load(std::memory_order_relaxed);
-    if ((s & 1) || !seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire))
-        return;  // another thread is writing this bucket: skip (a table may always forget)
-    std::atomic_thread_fence(std::memory_order_release);
+    u64 s = 0;
+    if (!lock_for_writing(b.seq, s)) return;
     const u64 meta = meta_of(p);
     int victim = -1;
     for (int i = 0; i < Ways; ++i) {
-        u64 data = load(b.w[i][3]);
-        if (data == 0 || (load(b.w[i][0]) == p.black() && load(b.w[i][1]) == p.white() &&
-                          ((data >> 40) & KeyMeta) == meta)) {
+        if (load(b.w[i][3]) == 0 || holds(b.w[i], p, meta)) {
             victim = i;
             break;
         }
@@ -121,27 +133,23 @@ void TranspositionTable::store(u64 hash, const Position& p, const TTData& d, uns
     put(e[6], d.req_white);
     put(e[7], d.list);
     put(e[3], pack(d, meta));
-    seq.store(s + 2, std::memory_order_release);
+    unlock(b.seq, s);
 }
 
 bool TranspositionTable::relist(u64 hash, const Position& p, u64 was, u64 now, unsigned offset) {
     Bucket& b = bucket(hash, offset);
-    std::atomic_ref<u64> seq(b.seq);
-    u64 s = seq.load(std::memory_order_relaxed);
-    if ((s & 1) || !seq.compare_exchange_strong(s, s + 1, std::memory_order_acquire)) return false;
-    std::atomic_thread_fence(std::memory_order_release);
+    u64 s = 0;
+    if (!lock_for_writing(b.seq, s)) return false;
     const u64 meta = meta_of(p);
     bool done = false;
     for (auto& e : b.w) {
-        const u64 data = load(e[3]);
-        if (data != 0 && load(e[0]) == p.black() && load(e[1]) == p.white() &&
-            ((data >> 40) & KeyMeta) == meta && load(e[7]) == was) {
+        if (holds(e, p, meta) && load(e[7]) == was) {
             put(e[7], now);
             done = true;
             break;
         }
     }
-    seq.store(s + 2, std::memory_order_release);
+    unlock(b.seq, s);
     if (done) relists_.fetch_add(1, std::memory_order_relaxed);
     return done;
 }
