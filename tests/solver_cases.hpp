@@ -5,12 +5,14 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <initializer_list>
 #include <iterator>
 #include <optional>
 #include <random>
 #include <span>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "case_budget.hpp"
 #include "random_games.hpp"
@@ -126,25 +128,39 @@ int check_random_histories(u64 seed, int wanted, Check check) {
     return checked;
 }
 
-// Solves h with a search option on and off (`set(o, on)` on small_options()), each against the
-// reference value `expected`: both must name the same optimal first moves. False if a solve did
-// not complete; `differed` counts the positions the option searched differently.
+// Solves h with a search option on and off (`set(o, on)` on small_options()) with each of
+// `threads` threads, every search against the reference value `expected`: all must name the same
+// optimal first moves. `seen(result, threads, on)` is shown each result, to count what the option
+// did. False if a solve did not complete.
+template <class Set, class Seen>
+bool same_moves_every_way(History& h, int expected, std::initializer_list<int> threads, Set set,
+                          Seen seen) {
+    std::optional<std::vector<Move>> best;
+    for (int t : threads)
+        for (bool on : {true, false}) {
+            SolveOptions o = small_options();
+            o.threads = t;
+            set(o, on);
+            const auto r = solve_against(h, o, expected);
+            if (!r) return false;
+            seen(*r, t, on);
+            if (!best) best = r->best_moves;
+            REQUIRE(r->best_moves == *best);
+        }
+    return true;
+}
+
+// same_moves_every_way with one thread; `differed` counts the positions the option searched
+// differently.
 template <class Set>
 bool same_moves_both_ways(History& h, int expected, Set set, int& differed) {
-    std::optional<SolveResult> first;
-    for (bool on : {true, false}) {
-        SolveOptions o = small_options();
-        set(o, on);
-        const auto r = solve_against(h, o, expected);
-        if (!r) return false;
-        if (!first) {
-            first = r;
-            continue;
-        }
-        REQUIRE(r->best_moves == first->best_moves);
-        if (r->nodes != first->nodes) ++differed;
-    }
-    return true;
+    u64 nodes_on = 0;
+    return same_moves_every_way(h, expected, {1}, set, [&](const SolveResult& r, int, bool on) {
+        if (on)
+            nodes_on = r.nodes;
+        else if (r.nodes != nodes_on)
+            ++differed;
+    });
 }
 
 // Round r's position for the tests beyond the reference's reach: board (from `boards`) and preset

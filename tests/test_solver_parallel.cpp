@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <array>
-#include <optional>
 #include <random>
 
 #include "case_budget.hpp"
@@ -20,24 +19,16 @@ using namespace smallgo::test;
 // gives the reference's value and the same optimal moves.
 TEST_CASE("solver: lean cutoffs change no value, with 1 and 2 threads", "[solver][parallel]") {
     std::array<u64, 3> leaned{};
+    const auto set = [](SolveOptions& o, bool on) { o.lean_cutoffs = on; };
+    const auto count = [&](const SolveResult& r, int threads, bool on) {
+        if (on)
+            leaned[static_cast<std::size_t>(threads)] += r.lean_cutoffs;
+        else
+            REQUIRE(r.lean_cutoffs == 0);
+    };
     const int checked =
         check_random_histories(20261202, cases(60), [&](History& h, int expected, bool) {
-            std::optional<std::vector<Move>> best;
-            for (int threads : {1, 2})
-                for (bool on : {true, false}) {
-                    SolveOptions o = small_options();
-                    o.threads = threads;
-                    o.lean_cutoffs = on;
-                    const auto r = solve_against(h, o, expected);
-                    if (!r) return false;
-                    if (on)
-                        leaned[static_cast<std::size_t>(threads)] += r->lean_cutoffs;
-                    else
-                        REQUIRE(r->lean_cutoffs == 0);
-                    if (!best) best = r->best_moves;
-                    REQUIRE(r->best_moves == *best);
-                }
-            return true;
+            return same_moves_every_way(h, expected, {1, 2}, set, count);
         });
     INFO(leaned[1] << " lean cutoffs with one thread, " << leaned[2] << " with two");
     REQUIRE(checked >= cases(60));
@@ -100,24 +91,18 @@ TEST_CASE("solver: restarts change no value, with 1 and 2 threads", "[solver][pa
 // quarter of them relisted no entry for one seed in six.
 TEST_CASE("solver: renewed lists change no value, with 2 and 4 threads", "[solver][parallel]") {
     u64 renewed[2] = {0, 0};
+    const auto set = [](SolveOptions& o, bool on) {
+        o.hash_bytes = std::size_t{64} << 10;
+        o.renew_lists = on;
+    };
+    const auto count = [&](const SolveResult& r, int threads, bool on) {
+        if (on)
+            renewed[threads / 4] += r.list_renewals;
+        else
+            REQUIRE(r.list_renewals == 0);
+    };
     const int checked = check_random_histories(20261206, 80, [&](History& h, int expected, bool) {
-        std::optional<std::vector<Move>> best;
-        for (int threads : {2, 4})
-            for (bool renew : {true, false}) {
-                SolveOptions o = small_options();
-                o.hash_bytes = std::size_t{64} << 10;
-                o.threads = threads;
-                o.renew_lists = renew;
-                const auto r = solve_against(h, o, expected);
-                if (!r) return false;
-                if (renew)
-                    renewed[threads / 4] += r->list_renewals;
-                else
-                    REQUIRE(r->list_renewals == 0);
-                if (!best) best = r->best_moves;
-                REQUIRE(r->best_moves == *best);
-            }
-        return true;
+        return same_moves_every_way(h, expected, {2, 4}, set, count);
     });
     INFO(renewed[0] << " entries relisted with two threads, " << renewed[1] << " with four");
     REQUIRE(checked >= 80);
