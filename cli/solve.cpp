@@ -261,8 +261,9 @@ void add_solve_command(CLI::App& app) {
                   "Order moves without tactics, the pass right after the table move (the order "
                   "before 0.3; a measurement; default: off)");
     cmd->add_flag("--half-depth-siblings", a->half_depth_siblings,
-                  "Search the siblings of a child left open at half its depth, not a quarter "
-                  "(the rule before 2026-11-28; docs/solver.md; a measurement; default: off)");
+                  "Search the siblings of a child left open at half its depth, also where the "
+                  "default takes a quarter (one thread, at most 20 points; the rule before "
+                  "2026-11-28; docs/solver.md; a measurement; default: off)");
     add_restart_option(*cmd, a->restart_nodes);
     cmd->add_option("--proofs-per-position", a->proofs_per_position,
                     "Proofs the table holds per position, each under its own history, 1 to 16; "

@@ -102,8 +102,9 @@ struct SolveOptions {
     // move, no tactics), kept to measure the gain.
     bool tactical_order = true;
     // Siblings searched after an open child get a quarter of the depth where Searcher's rule
-    // allows it (one thread, two rows or more, territory on; solver/searcher.hpp). Off: half
-    // everywhere, the rule before 2026-11-28, kept to measure the gain.
+    // allows it (one thread, two rows or more, at most 20 points, territory on;
+    // solver/searcher.hpp). Off: half everywhere, the rule before 2026-11-28, kept to measure
+    // the gain.
     bool quarter_siblings = true;
     // An open test carries a lean, the side to move's likely answer, and a node near the horizon
     // stops at the first open child that leans its way (solver/node.cpp, step 5; one thread

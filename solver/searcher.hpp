@@ -277,21 +277,26 @@ class Searcher {
     static constexpr int ParallelLeanDepth = 8;
     int lean_depth() const { return par_ ? ParallelLeanDepth : LeanDepth; }
     // The depth of a child searched after a sibling stayed open at `depth`: a quarter of the
-    // child's with one thread on a board of two rows or more, else a half. A proof found with less
-    // depth is as good, and the open sibling, first in the next iteration, gets the depth. One
-    // thread, over 26 solves (2x5 to 4x4, 1x10, 1x11; two presets, two table sizes), the
-    // geometric mean of value nodes was 674,682 with half, 541,471 with a third, 485,214 with a
-    // quarter, 486,752 with a fifth, 528,690 with a sixth, 561,635 with an eighth; with none (0)
-    // 4x4 took 135 million. But with a quarter 1x13 was open after 404 million nodes where half
-    // proves its 0 in 42 million (superko games on a line are long, and the siblings need the
-    // depth), and two threads on 2x9 (--hash 4G) were at [9, 18] after 654 s where half finds the
-    // value in 471 s (docs/results.md, 2026-11-28). Without territory (the search of solve
-    // --proof) half too: with a quarter the certificate of 4x4 was not written in 19 minutes.
-    // The divisor is fixed when the searcher is built and when it is made parallel.
+    // child's with one thread on a board of two rows or more and at most 20 points, else a half.
+    // A proof found with less depth is as good, and the open sibling, first in the next
+    // iteration, gets the depth. One thread, over 26 solves (2x5 to 4x4, 1x10, 1x11; two presets,
+    // two table sizes), the geometric mean of value nodes was 674,682 with half, 541,471 with a
+    // third, 485,214 with a quarter, 486,752 with a fifth, 528,690 with a sixth, 561,635 with an
+    // eighth; with none (0) 4x4 took 135 million. But with a quarter 1x13 was open after 404
+    // million nodes where half proves its 0 in 42 million (superko games on a line are long, and
+    // the siblings need the depth), and two threads on 2x9 (--hash 4G) were at [9, 18] after 654
+    // s where half finds the value in 471 s (docs/results.md, 2026-11-28). Without territory (the
+    // search of solve --proof) half too: with a quarter the certificate of 4x4 was not written in
+    // 19 minutes. Above 20 points half again: on 5x5 after 12 to 15 moves of a game a quarter
+    // took 3.4-5.6 times the value nodes of half, or did not finish, where on seven smaller boards
+    // (3x3 to 4x4, 2x7, 2x8, 3x6) either is within 1.9x of the other (docs/results.md,
+    // 2026-12-06, "Half-depth siblings above 20 points"). The divisor is fixed when the searcher
+    // is built and when it is made parallel.
+    static constexpr int QuarterMaxPoints = 20;
     int sibling_depth(int depth) const { return (depth - 1) / sibling_divisor_; }
     int sibling_divisor() const {
         const bool quarter = options_.quarter_siblings && !par_ && options_.use_territory &&
-                             g_.rows() > 1 && g_.cols() > 1;
+                             g_.rows() > 1 && g_.cols() > 1 && g_.points() <= QuarterMaxPoints;
         return quarter ? 4 : 2;
     }
     // A child before its search: Skip (not a legal option; a ko or superko answer is recorded),

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <sstream>
+#include <string>
 
 #include "case_budget.hpp"
 #include "reference_solver.hpp"
@@ -187,6 +189,39 @@ TEST_CASE("solver: a quarter or half of the depth for siblings changes no value"
     INFO(differed << " histories searched differently");
     REQUIRE(checked >= cases(150));
     REQUIRE(differed >= cases(5));
+}
+
+// The quarter takes boards of at most 20 points (Searcher::QuarterMaxPoints). Late positions of
+// two games, cheap either way: on 4x5, at the bound, the option must change the search, and on
+// 5x5 it must not, since there the default already searches siblings at half depth.
+TEST_CASE("solver: a quarter of the depth for siblings up to 20 points only", "[solver]") {
+    const Rules tt = find_preset("tromp-taylor")->rules;
+    struct Case {
+        int rows, cols;
+        const char* moves;
+        bool differs;
+    };
+    const Case cases_[] = {
+        {4, 5, "B2 C2 C3 B3 D2 D3 C1 A2 B1 A3 E2 E3 C4 D4 B4 E4", true},
+        {5, 5, "C3 C2 D2 D3 B2 C4 B3 E2 C1 B4 A4 D1 E1 A1 E3 B5 D4", false},
+    };
+    for (const Case& c : cases_) {
+        const Geometry g = *Geometry::make(c.rows, c.cols);
+        History h(g, tt);
+        std::istringstream moves(c.moves);
+        for (std::string m; moves >> m;) REQUIRE(h.play(*g.parse_move(m)) == Verdict::Legal);
+        SolveOptions o = small_options();
+        const SolveResult quarter = solve(h, o);
+        o.quarter_siblings = false;
+        const SolveResult half = solve(h, o);
+        INFO(c.rows << "x" << c.cols << ": " << quarter.nodes << " and " << half.nodes << " nodes");
+        REQUIRE(quarter.complete);
+        REQUIRE(half.complete);
+        REQUIRE(quarter.value_x2 == half.value_x2);
+        REQUIRE(quarter.best_moves == half.best_moves);
+        check_pv(h, quarter);
+        REQUIRE((quarter.nodes != half.nodes) == c.differs);
+    }
 }
 
 // Lean cutoffs (SolveOptions::lean_cutoffs, solver/node.cpp step 5): a node near the horizon stops
