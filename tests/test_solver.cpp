@@ -5,10 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <random>
-#include <sstream>
 #include <string>
 
 #include "case_budget.hpp"
+#include "play_moves.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
 #include "solver/search.hpp"
@@ -208,8 +208,7 @@ TEST_CASE("solver: a quarter of the depth for siblings up to 20 points only", "[
     for (const Case& c : cases_) {
         const Geometry g = *Geometry::make(c.rows, c.cols);
         History h(g, tt);
-        std::istringstream moves(c.moves);
-        for (std::string m; moves >> m;) REQUIRE(h.play(*g.parse_move(m)) == Verdict::Legal);
+        testing::play_moves(h, c.moves);
         SolveOptions o = small_options();
         const SolveResult quarter = solve(h, o);
         o.quarter_siblings = false;

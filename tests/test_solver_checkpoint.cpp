@@ -13,11 +13,11 @@
 #include <fstream>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "case_budget.hpp"
+#include "play_moves.hpp"
 #include "random_games.hpp"
 #include "rules/history.hpp"
 #include "solver/checkpoint.hpp"
@@ -423,8 +423,7 @@ TEST_CASE("solver: the first moves' bounds after a solve hold their exact values
     for (const auto& f : fixed) {
         Geometry g = *Geometry::make(f.rows, f.cols);
         History h(g, find_preset(f.preset)->rules);
-        std::istringstream moves(f.moves);
-        for (std::string m; moves >> m;) h.play(*g.parse_move(m));
+        testing::play_moves(h, f.moves);
         CHECK(check(h));
     }
     std::mt19937_64 rng(test::seed(20261201));

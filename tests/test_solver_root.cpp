@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "case_budget.hpp"
+#include "play_moves.hpp"
 #include "reference_solver.hpp"
 #include "rules/history.hpp"
 #include "solver/proof.hpp"
@@ -177,14 +178,14 @@ TEST_CASE("solver: the root's race with capped tests finds the value and every o
 TEST_CASE("solver: a search stopped after its value is proven reports the value and the moves",
           "[solver]") {
     auto tt = find_preset("tromp-taylor")->rules;
-    const std::tuple<int, int, const char*> starts[] = {{3, 3, "B2"}, {2, 4, "B1"}, {3, 4, "B2"}};
+    const std::tuple<int, int, const char*> starts[] = {
+        {3, 3, "B2 pass"}, {2, 4, "B1 pass"}, {3, 4, "B2 pass"}};
     int stopped = 0, partial = 0;
-    for (auto [rows, cols, first] : starts)
+    for (auto [rows, cols, moves] : starts)
         for (bool all_moves : {false, true}) {
             const Geometry g = *Geometry::make(rows, cols);
             History h(g, tt);
-            REQUIRE(h.play(*g.parse_move(first)) == Verdict::Legal);
-            REQUIRE(h.play(Pass) == Verdict::Legal);
+            testing::play_moves(h, moves);
             SolveOptions o = small_options();
             o.all_moves = all_moves;
             const SolveResult full = solve(h, o);

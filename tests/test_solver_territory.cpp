@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "case_budget.hpp"
+#include "play_moves.hpp"
 #include "random_games.hpp"
 #include "reference_solver.hpp"
 #include "solver/benson.hpp"
@@ -402,9 +403,7 @@ TEST_CASE("solver: without the path condition territory would be wrong", "[solve
     // Black's captures there (C1, A2 then C1) would repeat the boards of turns 6 and 7: B+3.
     const Geometry g = *Geometry::make(2, 3);
     History h(g, find_preset("tromp-taylor")->rules);
-    for (const char* m :
-         {"B2", "C1", "B1", "C2", "C1", "A1", "A2", "pass", "A1", "C2", "B2", "A1", "B1"})
-        REQUIRE(h.play(*g.parse_move(m)) == Verdict::Legal);
+    testing::play_moves(h, "B2 C1 B1 C2 C1 A1 A2 pass A1 C2 B2 A1 B1");
     const SafePoints safe = unconditional(g, h.current(), Color::Black, true);
     CHECK(safe.count_with_territory() == 6);  // the whole board: B+6
     CHECK_FALSE(territory_holds(h, safe.alive, Color::Black));
