@@ -80,6 +80,7 @@ void run_solve(const SolveArgs& a) {
         // A certificate's leaves include territory where the search used it, which `verify`
         // checks on each line's history (docs/proof.md).
         o.use_territory = !a.no_territory;
+        o.reply_life = !a.no_reply_life;
         o.lookup_children = !a.no_lookup;
         o.reply_race = !a.no_reply_race;
         o.board_lists = !a.no_board_lists;
@@ -237,6 +238,10 @@ void add_solve_command(CLI::App& app) {
     cmd->add_flag("--no-territory", a->no_territory,
                   "Count only alive stones and one-point eyes, not the regions they enclose "
                   "(unconditional territory off; a measurement; default: off)");
+    cmd->add_flag("--no-reply-life", a->no_reply_life,
+                  "Superko presets: without the bound of life after one reply, where the side not "
+                  "to move keeps the stones it makes alive with one answer to any move "
+                  "(docs/solver.md; a measurement; default: off)");
     cmd->add_flag("--no-cycle-bounds", a->no_cycle_bounds,
                   "Simple ko: search without the bounds of the history-free game (a check; "
                   "default: off)");

@@ -147,6 +147,7 @@ void print_json(const Solved& s, const SolveArgs& a) {
     // boards' lists (and those lists renewed before the ring forgot them).
     j["lookup_cutoffs"] = res.lookup_cutoffs;
     j["lean_cutoffs"] = res.lean_cutoffs;
+    j["reply_leaves"] = res.reply_leaves;
     j["list_saves"] = res.list_saves;
     j["list_renewals"] = res.list_renewals;
     j["stack_cutoffs"] = res.stack_cutoffs;

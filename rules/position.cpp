@@ -22,6 +22,17 @@ Bitboard strings_without_liberty(const Geometry& g, Bitboard own, Bitboard empty
     return own & ~alive;
 }
 
+Bitboard last_liberties(const Geometry& g, Bitboard stones, Bitboard empty) {
+    Bitboard out = 0;
+    for (Bitboard rest = stones; rest;) {
+        const Bitboard s = g.flood(rest & (0 - rest), stones);
+        rest &= ~s;
+        const Bitboard libs = g.neighbours(s) & empty;
+        if ((libs & (libs - 1)) == 0) out |= libs;
+    }
+    return out;
+}
+
 PlayStatus Position::play(const Geometry& g, Move m, bool suicide_allowed, Position& out,
                           Bitboard* captured) const {
     assert(m >= 0 && m < g.points());

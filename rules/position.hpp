@@ -59,4 +59,8 @@ Position make_position(Bitboard black, Bitboard white, Color to_move = Color::Bl
 // Stones of `own` that belong to strings without a liberty (given the empties of the board).
 Bitboard strings_without_liberty(const Geometry& g, Bitboard own, Bitboard empty);
 
+// The points where a string of `stones` has its last liberty: a play there by the other colour
+// captures it.
+Bitboard last_liberties(const Geometry& g, Bitboard stones, Bitboard empty);
+
 }  // namespace smallgo

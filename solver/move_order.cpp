@@ -33,18 +33,6 @@ struct Tactics {
     Bitboard captures = 0, saves = 0, eyes = 0;
 };
 
-// The points where a string of `stones` has its last liberty.
-Bitboard last_liberties(const Geometry& g, Bitboard stones, Bitboard empty) {
-    Bitboard out = 0;
-    for (Bitboard rest = stones; rest;) {
-        const Bitboard s = g.flood(rest & (0 - rest), stones);
-        rest &= ~s;
-        const Bitboard libs = g.neighbours(s) & empty;
-        if ((libs & (libs - 1)) == 0) out |= libs;
-    }
-    return out;
-}
-
 Tactics tactics(const Geometry& g, const Position& p) {
     const Bitboard own = p.of(p.to_move), empty = p.empty(g);
     Tactics t;

@@ -5,6 +5,7 @@
 
 #include "rules/scoring.hpp"
 #include "solver/benson.hpp"
+#include "solver/reply_life.hpp"
 #include "solver/searcher.hpp"
 #include "solver/stack.hpp"
 
@@ -68,7 +69,7 @@ Searcher::Bounds Searcher::static_bounds(const Position& pos,
     return b;
 }
 
-Outcome Searcher::decide_statically(const Bounds& b, int beta, Keep& keep) const {
+Outcome Searcher::decide_statically(const Bounds& b, int beta, Keep& keep) {
     if (b.lo >= beta) return {High, b.lo};
     if (b.hi < beta) return {Low, b.hi};
     const int lo = static_cast<int>(b.lo_colour), hi = static_cast<int>(b.hi_colour);
@@ -80,7 +81,27 @@ Outcome Searcher::decide_statically(const Bounds& b, int beta, Keep& keep) const
         keep.rest_on_territory(b.hi_colour, b.alive[hi]);
         return {Low, b.land_hi};
     }
-    return {Unknown, 0};
+    return decide_by_reply(b, beta, keep);
+}
+
+Outcome Searcher::decide_by_reply(const Bounds& b, int beta, Keep& keep) {
+    // The side not to move, c, keeping k points bounds the mover's value by `upper(k)`, as
+    // static_bounds' `finish` does; need is the least k whose bound is below beta.
+    if (!options_.reply_life || !options_.use_bounds || draws_possible_ || cycle_)
+        return {Unknown, 0};
+    const Color c = b.hi_colour;
+    const int n = g_.points(), komi = c == Color::White ? rules_.komi_x2 : -rules_.komi_x2;
+    const auto upper = [&](int k) { return 2 * (n - 2 * k) - komi; };
+    int need = 0;
+    while (need <= n && upper(need) >= beta) ++need;
+    if (need > n) return {Unknown, 0};
+    ReplyLife& r = reply_.life;
+    if (!reply_life(*h_, c, need, thread_safety_cache(), r)) return {Unknown, 0};
+    ++reply_leaves;
+    const std::size_t base = boards_top();
+    for (int i = 0; i < r.boards; ++i)
+        meet_board(keep, r.replies[static_cast<std::size_t>(i)], base);
+    return {Low, upper(r.count)};
 }
 
 void Searcher::path_bounds(int& lo, int& hi) const {

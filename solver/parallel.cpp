@@ -21,7 +21,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
         std::vector<u16> boards;  // the fingerprints of the proof's boards (Searcher::BoardStack)
         Outcome r{Unknown, 0};
         u64 nodes = 0, hits = 0, stores = 0, open_hits = 0, lookup_cutoffs = 0, list_saves = 0;
-        u64 stack_cutoffs = 0, lean_cutoffs = 0;
+        u64 stack_cutoffs = 0, lean_cutoffs = 0, reply_leaves = 0;
     };
     std::vector<Job> jobs;
     jobs.reserve(static_cast<std::size_t>(count));
@@ -56,6 +56,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
             j->nodes = w.nodes, j->hits = w.hits, j->stores = w.stores, j->open_hits = w.open_hits;
             j->lookup_cutoffs = w.lookup_cutoffs, j->list_saves = w.list_saves;
             j->stack_cutoffs = w.stack_cutoffs, j->lean_cutoffs = w.lean_cutoffs;
+            j->reply_leaves = w.reply_leaves;
             if (j->r.kind != Unknown) j->boards = std::move(w.stack_.fps);  // w began with none
             // The nodes since its last step of 4,096 (a short task has no step at all), and the
             // node limit checked with them: when a thread is idle most tasks are that short.
@@ -89,6 +90,7 @@ Outcome Searcher::split(Node& n, const Move* moves, int count, int depth, bool& 
         nodes += j.nodes, hits += j.hits, stores += j.stores, open_hits += j.open_hits;
         lookup_cutoffs += j.lookup_cutoffs, list_saves += j.list_saves;
         stack_cutoffs += j.stack_cutoffs, lean_cutoffs += j.lean_cutoffs;
+        reply_leaves += j.reply_leaves;
     }
     // A proof is a proof, whatever stopped the others: the first proving child in move order.
     // A child's boards go on this searcher's stack, as if it had searched the child itself.

@@ -497,6 +497,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         r.table_stores = s.stores;
         r.lookup_cutoffs = s.lookup_cutoffs;
         r.lean_cutoffs = s.lean_cutoffs;
+        r.reply_leaves = s.reply_leaves;
         r.list_saves = s.list_saves;
         r.list_renewals = tt.relists() - relists_before;
         r.stack_cutoffs = s.stack_cutoffs;

@@ -83,6 +83,10 @@ struct SolveOptions {
     // Unconditional territory (solver/benson.hpp) beside unconditional life. Off: alive stones
     // and one-point eyes only (a measurement and a test oracle).
     bool use_territory = true;
+    // Life after one reply (solver/reply_life.hpp): at a node of the superko presets, the side
+    // not to move keeps the safe points it reaches with one answer to any move. Off: Benson's
+    // and territory's bounds alone, as before 2026-12-06, kept to measure the gain.
+    bool reply_life = true;
     // Benson's results looked up by board in a cache per thread (solver/benson.hpp), which
     // returns exactly what the computation would. Off: computed at every node (a test oracle).
     bool safety_cache = true;
@@ -228,6 +232,7 @@ struct SolveResult {
     u64 table_hits = 0, table_stores = 0;
     u64 lookup_cutoffs = 0;  // nodes proven by looking their children up (lookup_children)
     u64 lean_cutoffs = 0;    // nodes left open at a child leaning their way (lean_cutoffs)
+    u64 reply_leaves = 0;    // tests decided by life after one reply (reply_life)
     u64 list_saves = 0;      // entries used thanks to their boards' lists (board_lists)
     u64 list_renewals = 0;   // entries pointed at a copy of their list (Searcher::renew_list)
     u64 stack_cutoffs = 0;   // tests left open for want of stack (SolveOptions::stack_bytes)

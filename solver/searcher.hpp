@@ -14,6 +14,7 @@
 #include "solver/board_log.hpp"
 #include "solver/parallel.hpp"
 #include "solver/proof.hpp"
+#include "solver/reply_life.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/search.hpp"
 #include "solver/transposition.hpp"
@@ -33,7 +34,7 @@ class Searcher {
     Searcher(const Searcher& parent, History& path, const Split* split) : Searcher(parent) {
         h_ = &path, split_ = split;
         nodes = hits = stores = open_hits = lookup_cutoffs = lean_cutoffs = list_saves = 0;
-        stack_cutoffs = 0;
+        stack_cutoffs = reply_leaves = 0;
         tick_ = 0;
     }
     void make_parallel(Parallel* p, int threads);
@@ -108,6 +109,7 @@ class Searcher {
     u64 lookup_cutoffs = 0;  // nodes proven by cutoff_by_lookup
     u64 lean_cutoffs = 0;    // nodes left open at a child leaning their way (LeanDepth)
     u64 stack_cutoffs = 0;   // tests left open for want of stack (solver/stack.hpp)
+    u64 reply_leaves = 0;    // tests decided by life after one reply (decide_by_reply)
     // Entries usable only thanks to a fingerprint list: an earlier position passed the filter.
     mutable u64 list_saves = 0;
 
@@ -324,7 +326,10 @@ class Searcher {
     // High or Low where the bounds decide the test against beta at the path's current position
     // (a territory bound only where its condition holds there, and then recorded in `keep`),
     // else Unknown.
-    Outcome decide_statically(const Bounds& b, int beta, Keep& keep) const;
+    Outcome decide_statically(const Bounds& b, int beta, Keep& keep);
+    // The bound of life after one reply (solver/reply_life.hpp) for the side not to move, where
+    // it decides the test: Low, the replies' boards met in `keep`.
+    Outcome decide_by_reply(const Bounds& b, int beta, Keep& keep);
     // The tightest bounds of the path's current position that hold on this path.
     void path_bounds(int& lo, int& hi) const;
     int terminal_x2(const Position& p) const;
@@ -424,6 +429,13 @@ class Searcher {
     // The Zobrist keys of point p's image under symmetry s, for board_bits.
     std::array<std::array<std::array<u64, MaxPoints>, 2>, 8> board_key_{};
     BoardStack stack_, merged_;  // merged_: store()'s scratch list
+    // decide_by_reply's scratch; a copy for a parallel task starts empty.
+    struct ReplyScratch {
+        ReplyLife life;
+        ReplyScratch() = default;
+        ReplyScratch(const ReplyScratch&) {}
+        ReplyScratch& operator=(const ReplyScratch&) { return *this; }
+    } reply_;
     mutable RecordHashes record_hashes_;
 };
 

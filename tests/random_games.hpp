@@ -3,6 +3,7 @@
 
 #include <random>
 #include <span>
+#include <string>
 #include <utility>
 
 #include "rules/history.hpp"
@@ -35,6 +36,21 @@ inline bool play_random_legal_move(History& h, std::mt19937_64& rng) {
         if (h.play(m) == Verdict::Legal) return true;
     }
     return false;
+}
+
+// h's records after the start, each as its black and white stones ("5/8 13/8 ..."), for a
+// failing check's message.
+inline std::string records_line(const History& h) {
+    // Appended piece by piece: GCC 12 misreads a chain of `+` on strings (-Wrestrict), which
+    // warnings as errors would fail.
+    std::string line;
+    for (int i = 1; i <= h.turns(); ++i) {
+        line += ' ';
+        line += std::to_string(h.at(i).black());
+        line += '/';
+        line += std::to_string(h.at(i).white());
+    }
+    return line;
 }
 
 }  // namespace smallgo::testing

@@ -215,7 +215,10 @@ TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted va
     const std::pair<int, int> boards[] = {{2, 3}, {2, 4}, {3, 3}, {1, 7}, {2, 5}};
     TempFile file("smallgo-test-slices");
     int compared = 0, resumed = 0, seeded = 0;
-    for (int round = 0; round < 2 * static_cast<int>(std::size(Presets)) * 5; ++round) {
+    // A search checks for a stop every 4,096 nodes, so only the solves longer than that can be
+    // cut into slices; since life after one reply (2026-12-06) fewer than half of the first 60
+    // are, so the test plays twice as many positions and asks for as many resumed as before.
+    for (int round = 0; round < 4 * static_cast<int>(std::size(Presets)) * 5; ++round) {
         // Every board and preset from the start, then after a few random moves.
         History h = testing::random_game(round, boards, Presets, round < 30 ? 0 : 4, rng);
         if (h.game_over()) continue;
@@ -243,9 +246,9 @@ TEST_CASE("solver: a solve continued from checkpoints gives the uninterrupted va
     }
     INFO(compared << " compared, " << resumed << " of them resumed at least once, " << seeded
                   << " slices started from a first move's bound");
-    REQUIRE(compared >= 50);
-    REQUIRE(resumed >= compared / 2);
-    REQUIRE(seeded >= compared / 4);
+    REQUIRE(compared >= 100);
+    REQUIRE(resumed >= 30);
+    REQUIRE(seeded >= 15);
 }
 
 // The round of the root's race goes through the file (SolveCheckpointTotals::race_round): a solve

@@ -449,16 +449,7 @@ TEST_CASE("solver: territory bounds contain the reference value on random histor
             const int before_komi = value + rules.komi_x2;
             const bool within = c == Color::Black ? before_komi >= land || (draws && value == 0)
                                                   : before_komi <= -land || (draws && value == 0);
-            // The records, appended piece by piece: GCC 12 misreads a chain of `+` on strings
-            // (-Wrestrict), which warnings as errors would fail.
-            std::string line;
-            for (int i = 1; i <= h.turns(); ++i) {
-                line += ' ';
-                line += std::to_string(h.at(i).black());
-                line += '/';
-                line += std::to_string(h.at(i).white());
-            }
-            INFO("records" << line);
+            INFO("records" << testing::records_line(h));
             INFO(g.name() << " " << ko_rule_name(rules.ko) << " turns " << h.turns() << " black "
                           << pos.black() << " white " << pos.white() << " colour "
                           << static_cast<int>(c) << " value " << value);
