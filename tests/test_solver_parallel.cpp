@@ -154,7 +154,7 @@ TEST_CASE("solver: a stopped parallel search keeps sound bounds and its node lim
     REQUIRE(serial.value_x2 == 8);
     int stopped = 0;
     for (int threads : {2, 4})
-        for (u64 limit : {u64{20'000}, u64{60'000}, u64{120'000}}) {
+        for (u64 limit : {u64{5'000}, u64{20'000}, u64{60'000}}) {
             History h(g, rules);
             SolveOptions o = so;
             o.threads = threads;
