@@ -79,14 +79,19 @@ bool reply_life(const History& h, Color c, int need, SafetyCache& cache, ReplyLi
     const Bitboard near = (small.all | last_liberties(g, own, empty)) & empty;
     Position reply, after_pass_reply;
     bool replied = false;
+    // c's answer to the position after a play y of the opponent, kept; false where none is enough.
+    const auto answered = [&](const Position& after_y) {
+        const int got = answer(h, after_y, c, need, replies, cache, reply, replied);
+        if (got < need) return false;
+        keep(got, replied, reply);
+        return true;
+    };
     for (Bitboard ys = replies; ys; ys &= ys - 1) {
         Position after_y;
         if (pos.play(g, static_cast<Move>(std::countr_zero(ys)), suicide, after_y) !=
             PlayStatus::Ok)
             continue;  // a suicide the rules forbid: no such move
-        const int got = answer(h, after_y, c, need, replies, cache, reply, replied);
-        if (got < need) return false;
-        keep(got, replied, reply);
+        if (!answered(after_y)) return false;
     }
     const Position after_pass = pos.after_pass();
     const int pass_got = answer(h, after_pass, c, need, replies, cache, after_pass_reply, replied);
@@ -98,9 +103,7 @@ bool reply_life(const History& h, Color c, int need, SafetyCache& cache, ReplyLi
         if (pos.play(g, static_cast<Move>(std::countr_zero(ys)), suicide, after_y) !=
             PlayStatus::Ok)
             continue;
-        const int got = answer(h, after_y, c, need, replies, cache, reply, replied);
-        if (got < need) return false;
-        keep(got, replied, reply);
+        if (!answered(after_y)) return false;
     }
     // Every other play y takes none of c's stones and lies outside c's small regions, so it
     // adds one opponent stone (or, as a suicide, removes opponent stones) where no reply goes and
@@ -126,9 +129,7 @@ bool reply_life(const History& h, Color c, int need, SafetyCache& cache, ReplyLi
             keep(pass_got, true, after_z);
             continue;
         }
-        const int got = answer(h, after_y, c, need, replies, cache, reply, replied);
-        if (got < need) return false;
-        keep(got, replied, reply);
+        if (!answered(after_y)) return false;
     }
     return true;
 }
