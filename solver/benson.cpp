@@ -123,10 +123,27 @@ SafePoints safe_points(const Geometry& g, Bitboard own, Bitboard empty, bool sui
     return out;
 }
 
+// True where neither colour can have alive stones, eyes or territory: on a line with suicide
+// allowed, while both colours have stones. There a region is vital to a string only if every
+// point of it touches the string; a region on a line is a run of points, so a vital one is the
+// single empty point beside the string (a stone alone there would have no liberty). A string
+// lives only with two of them, one on each side, so no string at an end of the line lives, and a
+// region is kept only while every string it borders lives. Walking out from a living string, each
+// side is a single empty point and then another string that must live, up to both ends: the
+// whole line is the colour's strings and single empty points, and an opponent stone anywhere
+// leaves it none. Most boards of a 1xn search have both colours, and this answers them without
+// the cache's memory read or Benson's flood fills (the result is the same; the brute-force test
+// in tests/test_solver_benson.cpp compares every grid up to ten points).
+bool no_life_on_line(const Geometry& g, const Position& p, bool suicide_allowed) {
+    return suicide_allowed && (g.rows() == 1 || g.cols() == 1) && p.stones[0] != 0 &&
+           p.stones[1] != 0;
+}
+
 }  // namespace
 
 BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allowed) {
     BoardSafety b;
+    if (no_life_on_line(g, p, suicide_allowed)) return b;
     const Bitboard empty = p.empty(g);
     for (Color c : {Color::Black, Color::White}) {
         const int i = static_cast<int>(c);
@@ -150,6 +167,7 @@ Bitboard eyes_of(const Geometry& g, Bitboard alive, Bitboard empty) {
 SafetyCache::SafetyCache(int log2_slots) : slots_(std::size_t{1} << log2_slots) {}
 
 BoardSafety SafetyCache::lookup(const Geometry& g, const Position& p, bool suicide_allowed) {
+    if (no_life_on_line(g, p, suicide_allowed)) return {};
     // Rows and columns fix the geometry; bit 16 tells a set context from none.
     const u32 context =
         static_cast<u32>(g.rows() | g.cols() << 7 | int{suicide_allowed} << 14 | 1 << 16);

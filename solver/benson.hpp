@@ -58,6 +58,7 @@ BoardSafety board_safety(const Geometry& g, const Position& p, bool suicide_allo
 // the position's stone hash; a collision only replaces the slot. A slot is one cache line of 64
 // bytes: the eyes are not stored but derived from the alive stones (`eyes_of`), and an empty
 // slot needs no mark, since its zero stones are the empty board, whose result is all zero.
+// A board of a line with both colours, under suicide, is answered without a slot (benson.cpp).
 class SafetyCache {
   public:
     explicit SafetyCache(int log2_slots);

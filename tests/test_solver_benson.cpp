@@ -221,3 +221,55 @@ TEST_CASE("solver: on a linear board with suicide, life holds the whole board or
         CHECK((n < 3 || with_life > 0));
     }
 }
+
+// The shortcut of board_safety and the cache on lines (benson.cpp, no_life_on_line) against
+// Benson's algorithm run in full: every grid of the lines of 1 to 10 points, across and down,
+// under both suicide rules, each colour after every pass count and side to move. The grids with
+// both colours, which the shortcut answers, must occur, and so must life on the others.
+TEST_CASE("solver: on a line, the shortcut for boards with both colours returns Benson's result",
+          "[solver]") {
+    SafetyCache cache(6);
+    int shortcut = 0, with_life = 0, differing = 0;
+    for (int n = 1; n <= 10; ++n) {
+        for (const auto& [rows, cols] : {std::pair{1, n}, std::pair{n, 1}}) {
+            const Geometry g = *Geometry::make(rows, cols);
+            int grids = 1;
+            for (int i = 0; i < n; ++i) grids *= 3;
+            for (int code = 0; code < grids; ++code) {
+                Bitboard black = 0, white = 0;
+                for (int i = 0, rest = code; i < n; ++i, rest /= 3) {
+                    if (rest % 3 == 1) black |= Bitboard{1} << i;
+                    if (rest % 3 == 2) white |= Bitboard{1} << i;
+                }
+                for (const bool suicide : {true, false}) {
+                    shortcut += suicide && black != 0 && white != 0;
+                    for (int state = 0; state < 4; ++state) {
+                        Position pos =
+                            make_position(black, white, state & 1 ? Color::White : Color::Black);
+                        pos.passes = static_cast<u8>(state >> 1);
+                        const BoardSafety fresh = board_safety(g, pos, suicide);
+                        const BoardSafety cached = cache.lookup(g, pos, suicide);
+                        for (Color c : {Color::Black, Color::White}) {
+                            const SafePoints full = unconditional(g, pos, c, suicide);
+                            with_life += full.alive != 0;
+                            for (const SafePoints& got : {fresh.of(pos, c), cached.of(pos, c)}) {
+                                if (got.alive == full.alive && got.eyes == full.eyes &&
+                                    got.territory == full.territory)
+                                    continue;
+                                if (++differing <= 5)
+                                    FAIL_CHECK(g.name()
+                                               << " black " << black << " white " << white
+                                               << " colour " << static_cast<int>(c) << " state "
+                                               << state << " suicide " << suicide);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    INFO(shortcut << " grids with both colours under suicide, " << with_life << " with life");
+    CHECK(differing == 0);
+    CHECK(shortcut > 100000);
+    CHECK(with_life > 1000);
+}
