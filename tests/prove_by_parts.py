@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""tools/prove_by_parts.py against `smallgo solve`: the proof-number search over capped calls
+must answer "does Black reach AIM?" as the exact value says, at the value (yes) and just above it
+(no), with Black and with White to move at the question, under tromp-taylor and aga. The budget
+of 4,096 nodes a call (the solver's node limit is checked every 4,096 nodes) makes it expand
+trees of dozens to hundreds of calls there. A second run of the same question reads every call
+from the cache; --max-calls leaves a question open; a bad move is one line and exit code 1.
+
+Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+SMALLGO, TOOL, WORKDIR = sys.argv[1], sys.argv[2], sys.argv[3]
+CACHE = os.path.join(WORKDIR, "prove_by_parts_cache")
+FAILURES = []
+
+
+def check(condition, message):
+    if not condition:
+        FAILURES.append(message)
+        print("FAIL:", message, flush=True)
+
+
+def exact(board, rules, moves):
+    cmd = [SMALLGO, "solve", board, "--rules", rules, "--threads", "1", "--hash", "64M", "--json"]
+    d = json.loads(subprocess.run(cmd + (["--moves", *moves] if moves else []),
+                                  capture_output=True, text=True, check=True).stdout)
+    assert d["complete"], d
+    return d["value"], d["to_move"]
+
+
+def ask(board, rules, moves, aim, *extra):
+    cmd = [sys.executable, TOOL, "--smallgo", SMALLGO, "--board", board, "--rules", rules,
+           "--aim", f"{aim:g}", "--budget", "4096", "--hash", "4M", "--cache", CACHE, "--quiet",
+           *extra]
+    if moves:
+        cmd += ["--moves", *moves]
+    r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    return r.returncode, (json.loads(r.stdout) if r.returncode == 0 else None), r.stderr
+
+
+shutil.rmtree(CACHE, ignore_errors=True)
+questions = [("3x4", "tromp-taylor", []), ("3x4", "tromp-taylor", ["B2"]), ("3x4", "aga", []),
+             ("3x4", "aga", ["B2"]), ("1x8", "tromp-taylor", ["B1"])]
+expanded = {"Black": 0, "White": 0}
+for board, rules, moves in questions:
+    value, to_move = exact(board, rules, moves)
+    for aim, want in ((value, "yes"), (value + 1, "no")):
+        shutil.rmtree(CACHE, ignore_errors=True)  # a tree of its own, not one cached before
+        rc, out, err = ask(board, rules, moves, aim)
+        name = f"{board} {rules} after {' '.join(moves) or 'nothing'}, aim {aim:g}"
+        check(rc == 0, f"{name}: exit code {rc}, {err.strip()}")
+        if rc != 0:
+            continue
+        check(out["answer"] == want, f"{name}: {out['answer']}, the value {value:g} says {want}")
+        check(out["cached"] == 0 and out["calls"] >= 1, f"{name}: {out}")
+        print(f"{name}: {out['answer']} in {out['calls']} calls, {out['nodes']} nodes, "
+              f"deepest {out['deepest']}", flush=True)
+        if out["calls"] >= 10:
+            expanded[to_move] += 1
+        # Again: every call from the cache, the same answer and tree.
+        rc2, again, _ = ask(board, rules, moves, aim)
+        check(rc2 == 0 and again["calls"] == 0 and again["cached"] == out["calls"]
+              and again["answer"] == out["answer"] and again["nodes"] == out["nodes"],
+              f"{name}: the cached run gave {again}")
+# The trees must be real searches, under both sides to move at the question.
+check(expanded["Black"] >= 2 and expanded["White"] >= 1, f"too few trees expanded: {expanded}")
+
+# --max-calls stops a question open; its calls stay cached.
+shutil.rmtree(CACHE, ignore_errors=True)
+rc, out, err = ask("3x4", "tromp-taylor", [], 5, "--max-calls", "3")
+check(rc == 0 and out["answer"] == "open" and out["calls"] == 3, f"--max-calls 3: {rc} {out} {err}")
+
+# A bad move: smallgo's one line, exit code 1.
+rc, out, err = ask("3x4", "tromp-taylor", ["Z9"], 1)
+check(rc == 1 and len(err.strip().splitlines()) == 1 and "Z9" in err, f"bad move: {rc} {err!r}")
+
+shutil.rmtree(CACHE, ignore_errors=True)
+if FAILURES:
+    print(f"{len(FAILURES)} failures")
+    sys.exit(1)
+print("all passed")

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Proof-number search over capped `smallgo solve` calls: does Black reach AIM after MOVES?
+
+For a question too large for one search (1x12's ko fights, docs/results.md, 2026-12-06 and later),
+this asks smallgo many smaller ones. Each node of the tree is one position of the game, and its
+evaluation is one call `smallgo solve BOARD --moves PATH --aim AIM --max-nodes BUDGET --json`. A
+node is proven where the call's lower bound reaches AIM and disproven where its upper bound is
+below it; otherwise its children are the first moves whose bounds still straddle AIM (one of each
+symmetry class, as the call lists them). With Black to move one child reaching AIM proves the node;
+with White to move every child must. Every call proves bounds of the real game after its own
+moves, with their whole history, so the answer composed from them is as exact as each call.
+
+Proof and disproof numbers are those of proof-number search (L. V. Allis, "Searching for solutions
+in games and artificial intelligence", 1994): 1 and 1 at a node not yet evaluated, and each step
+evaluates the most-proving node. The calls' results are kept in a cache folder, one JSON file per
+position and question, so a stopped run (Ctrl-C, --max-calls) goes on where it stopped. A cached
+result is a proof whatever binary made it; the same tree of calls comes again only from the same
+binary, since node counts differ between builds.
+
+Prints progress to stderr and one JSON object to stdout: the answer ("yes", "no" or "open"), the
+calls made and read from the cache, their nodes, the nodes proven and disproven, the proof and
+disproof numbers of the question, and the deepest node evaluated. Exit code 0 with any answer;
+1 where a call fails (its message is printed); 2 for bad arguments.
+"""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+INF = 10**9
+
+
+class CallFailed(Exception):
+    pass
+
+
+class Interrupted(Exception):
+    """Ctrl-C or SIGTERM during a call: its result is cut short, so it is not kept."""
+
+
+class Caller:
+    """Runs and caches the solver calls of one question."""
+
+    def __init__(self, args, stop):
+        self.args = args
+        self.stop = stop  # non-empty once a signal asked to stop
+        self.start = tuple(args.moves)
+        self.calls = self.cached = self.nodes = 0
+        self.deepest = 0
+        os.makedirs(args.cache, exist_ok=True)
+
+    def path_of(self, moves):
+        a = self.args
+        tag = '_'.join(moves) or 'root'
+        extra = '_'.join(x.lstrip('-') for x in a.solve_args)
+        question = f'{a.board}.{a.rules}.aim{a.aim:g}.{a.budget}.{a.hash}' + (
+            f'.{extra}' if extra else '')
+        return os.path.join(self.args.cache, f'{question}.{tag}.json')
+
+    def evaluate(self, moves):
+        path = self.path_of(moves)
+        self.deepest = max(self.deepest, len(moves) - len(self.start))
+        if os.path.exists(path):
+            with open(path) as f:
+                d = json.load(f)
+            self.cached += 1
+        else:
+            a = self.args
+            cmd = [a.smallgo, 'solve', a.board, '--rules', a.rules, '--aim', f'{a.aim:g}',
+                   '--threads', '1', '--hash', a.hash, '--max-nodes', str(a.budget), '--json']
+            if moves:
+                cmd += ['--moves', *moves]
+            cmd += a.solve_args
+            r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+            if self.stop:  # the call got the signal too and stopped early
+                raise Interrupted()
+            if r.returncode != 0:
+                raise CallFailed(r.stderr.strip() or f'{" ".join(cmd)}: exit code {r.returncode}')
+            d = json.loads(r.stdout)
+            with open(path + '.tmp', 'w') as f:
+                json.dump(d, f)
+            os.replace(path + '.tmp', path)
+            self.calls += 1
+        self.nodes += d['nodes']
+        return d
+
+
+class Node:
+    def __init__(self, moves):
+        self.moves = moves
+        self.kids = None  # None: not evaluated yet
+        self.black = None
+        self.settled = False  # decided by its own call
+        self.pn = self.dn = 1
+
+    def evaluate(self, caller, aim, log):
+        d = caller.evaluate(self.moves)
+        self.black = d['to_move'] == 'Black'
+        lo, hi = d['lower'], d['upper']
+        path = ' '.join(self.moves[len(caller.start):]) or '(start)'
+        if lo >= aim:
+            self.kids, self.pn, self.dn, self.settled = [], 0, INF, True
+            log(f'{path}: yes, [{lo:g}, {hi:g}]')
+            return
+        if hi < aim:
+            self.kids, self.pn, self.dn, self.settled = [], INF, 0, True
+            log(f'{path}: no, [{lo:g}, {hi:g}]')
+            return
+        opens = [m for m, (mlo, mhi) in d['first_moves'].items() if mlo < aim <= mhi]
+        self.kids = [Node(self.moves + (m,)) for m in opens]
+        side = 'Black' if self.black else 'White'
+        log(f'{path}: open, [{lo:g}, {hi:g}], {side} to move, open moves: {" ".join(opens)}')
+        if not self.kids:  # open, yet every listed move decided: nothing to expand
+            self.pn = self.dn = INF // 2
+        self.update()
+
+    def update(self):
+        if not self.kids:
+            return
+        pns = [k.pn for k in self.kids]
+        dns = [k.dn for k in self.kids]
+        if self.black:
+            self.pn, self.dn = min(pns), min(INF, sum(dns))
+        else:
+            self.pn, self.dn = min(INF, sum(pns)), min(dns)
+
+    def decided(self):
+        return self.pn in (0, INF) or self.dn in (0, INF) or self.pn >= INF // 2
+
+
+def step(node, caller, aim, log):
+    """Evaluates the most-proving node below `node` and updates the numbers on the way back."""
+    if node.kids is None:
+        node.evaluate(caller, aim, log)
+        return
+    live = [k for k in node.kids if not k.decided()]
+    if not live:  # only children with nothing left to expand
+        node.pn = node.dn = INF // 2
+        return
+    pick = min(live, key=(lambda k: k.pn) if node.black else (lambda k: k.dn))
+    step(pick, caller, aim, log)
+    node.update()
+
+
+def count(node, pn):
+    """Nodes whose own call decided them with this proof number (0: yes, INF: no)."""
+    if node.kids is None:
+        return 0
+    return int(node.settled and node.pn == pn) + sum(count(k, pn) for k in node.kids)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument('--smallgo', required=True, help='the smallgo binary')
+    p.add_argument('--board', required=True, help='the board, as smallgo solve takes it (1x12)')
+    p.add_argument('--rules', default='tromp-taylor', help='the preset (default: tromp-taylor)')
+    p.add_argument('--aim', type=float, required=True,
+                   help='the question: does Black reach at least this score (after komi)?')
+    p.add_argument('--moves', nargs='*', default=[], help='the moves before the position asked')
+    p.add_argument('--budget', type=int, default=40_000_000, help='--max-nodes of each call')
+    p.add_argument('--hash', default='256M', help='--hash of each call (default: 256M)')
+    p.add_argument('--cache', required=True, help='folder of the calls\' results')
+    p.add_argument('--max-calls', type=int, default=0,
+                   help='stop after this many new calls (default 0: no limit)')
+    p.add_argument('--quiet', action='store_true', help='no progress on stderr')
+    p.add_argument('solve_args', nargs=argparse.REMAINDER,
+                   help='after --, more options for every call (--proofs-per-position 1)')
+    args = p.parse_args()
+    if args.solve_args[:1] == ['--']:
+        args.solve_args = args.solve_args[1:]
+    if args.budget <= 0 or args.max_calls < 0:
+        p.error('--budget must be positive and --max-calls not negative')
+
+    def log(line):
+        if not args.quiet:
+            print(time.strftime('%H:%M:%S ') + line, file=sys.stderr, flush=True)
+
+    stop = []
+    signal.signal(signal.SIGINT, lambda *_: stop.append(True))
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
+    caller = Caller(args, stop)
+    root = Node(tuple(args.moves))
+    try:
+        while not root.decided() and not stop:
+            if args.max_calls and caller.calls >= args.max_calls:
+                break
+            step(root, caller, args.aim, log)
+            log(f'   proof number {root.pn}, disproof number {root.dn}')
+    except CallFailed as e:
+        print(f'prove_by_parts: {e}', file=sys.stderr)
+        return 1
+    except Interrupted:
+        log('stopped; the calls made so far are in the cache')
+    answer = 'yes' if root.pn == 0 else 'no' if root.dn == 0 else 'open'
+    print(json.dumps({
+        'board': args.board, 'rules': args.rules, 'moves': list(args.moves), 'aim': args.aim,
+        'answer': answer, 'calls': caller.calls, 'cached': caller.cached, 'nodes': caller.nodes,
+        'proven': count(root, 0), 'disproven': count(root, INF),
+        'proof_number': min(root.pn, INF), 'disproof_number': min(root.dn, INF),
+        'deepest': caller.deepest,
+    }))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
