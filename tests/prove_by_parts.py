@@ -4,7 +4,8 @@ must answer "does Black reach AIM?" as the exact value says, at the value (yes) 
 (no), with Black and with White to move at the question, under tromp-taylor and aga. The budget
 of 4,096 nodes a call (the solver's node limit is checked every 4,096 nodes) makes it expand
 trees of dozens to hundreds of calls there. A second run of the same question reads every call
-from the cache; --max-calls leaves a question open; a bad move is one line and exit code 1.
+from the cache; --max-calls leaves a question open; --known results are used and checked; a bad
+move is one line and exit code 1.
 
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
@@ -75,6 +76,41 @@ check(expanded["Black"] >= 2 and expanded["White"] >= 1, f"too few trees expande
 shutil.rmtree(CACHE, ignore_errors=True)
 rc, out, err = ask("3x4", "tromp-taylor", [], 5, "--max-calls", "3")
 check(rc == 0 and out["answer"] == "open" and out["calls"] == 3, f"--max-calls 3: {rc} {out} {err}")
+
+# --known: a whole solve of the question's position answers it with no call; a capped solve of
+# it (its bounds narrowed, its first moves' too) still leads to the exact answer; a solve of
+# another board is refused with one line.
+def solve_json(board, moves, *extra):
+    cmd = [SMALLGO, "solve", board, "--threads", "1", "--hash", "4M", "--json", *extra]
+    r = subprocess.run(cmd + (["--moves", *moves] if moves else []), capture_output=True,
+                       text=True, check=True)
+    name = os.path.join(WORKDIR, f"prove_by_parts_known_{board}_{len(moves)}_{len(extra)}.json")
+    with open(name, "w") as f:
+        f.write(r.stdout)
+    return name, json.loads(r.stdout)
+
+
+whole, _ = solve_json("3x4", ["B2"])
+for aim, want in ((4, "yes"), (5, "no")):
+    shutil.rmtree(CACHE, ignore_errors=True)
+    rc, out, err = ask("3x4", "tromp-taylor", ["B2"], aim, "--known", whole)
+    check(rc == 0 and out["answer"] == want and out["calls"] == 0 and out["known"] == 1,
+          f"--known a whole solve, aim {aim}: {rc} {out} {err}")
+# The first cap (in steps of 20,480 nodes) that proves a first move's bound but not the value.
+for cap in range(20480, 2_000_000, 20480):
+    capped, d = solve_json("3x4", [], "--max-nodes", str(cap), "--aim", "5")
+    if d["complete"] or any(lo > -12 or hi < 12 for lo, hi in d["first_moves"].values()):
+        break
+check(not d["complete"], f"no cap of 3x4 proves a first move's bound short of the value: {d}")
+for aim, want in ((4, "yes"), (5, "no")):
+    shutil.rmtree(CACHE, ignore_errors=True)
+    rc, out, err = ask("3x4", "tromp-taylor", [], aim, "--known", capped)
+    check(rc == 0 and out["answer"] == want and out["known"] >= 1,
+          f"--known a capped solve, aim {aim}: {rc} {out} {err}")
+other, _ = solve_json("2x3", [])
+rc, out, err = ask("3x4", "tromp-taylor", [], 4, "--known", other)
+check(rc == 2 and len(err.strip().splitlines()) == 1 and "not a solve of 3x4" in err,
+      f"--known of another board: {rc} {err!r}")
 
 # A bad move: smallgo's one line, exit code 1.
 rc, out, err = ask("3x4", "tromp-taylor", ["Z9"], 1)

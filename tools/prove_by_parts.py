@@ -17,10 +17,16 @@ position and question, so a stopped run (Ctrl-C, --max-calls) goes on where it s
 result is a proof whatever binary made it; the same tree of calls comes again only from the same
 binary, since node counts differ between builds.
 
+Results of other runs (`smallgo solve --moves ... --json` of the same board and rules, of any size,
+such as long runs with large tables) may be given with --known: a node at one of their positions
+takes their bounds, intersected with its call's where the cache holds one, and makes no call of
+its own. Their bounds are proofs too, whatever run found them.
+
 Prints progress to stderr and one JSON object to stdout: the answer ("yes", "no" or "open"), the
-calls made and read from the cache, their nodes, the nodes proven and disproven, the proof and
-disproof numbers of the question, and the deepest node evaluated. Exit code 0 with any answer;
-1 where a call fails (its message is printed); 2 for bad arguments.
+calls made and read from the cache, the nodes taken from --known, the calls' nodes, the nodes
+proven and disproven, the proof and disproof numbers of the question, and the deepest node
+evaluated. Exit code 0 with any answer; 1 where a call fails (its message is printed); 2 for bad
+arguments or a --known file of another board or preset. Moves are AGA coordinates (D1) or pass.
 """
 import argparse
 import json
@@ -44,11 +50,12 @@ class Interrupted(Exception):
 class Caller:
     """Runs and caches the solver calls of one question."""
 
-    def __init__(self, args, stop):
+    def __init__(self, args, stop, known):
         self.args = args
         self.stop = stop  # non-empty once a signal asked to stop
+        self.known = known  # moves -> a solve's JSON (--known)
         self.start = tuple(args.moves)
-        self.calls = self.cached = self.nodes = 0
+        self.calls = self.cached = self.nodes = self.used_known = 0
         self.deepest = 0
         os.makedirs(args.cache, exist_ok=True)
 
@@ -61,31 +68,80 @@ class Caller:
         return os.path.join(self.args.cache, f'{question}.{tag}.json')
 
     def evaluate(self, moves):
+        """The solve JSON of this position: --known's if given (with the cached call's bounds,
+        if any, intersected), else the cached call's, else a new call's."""
         path = self.path_of(moves)
         self.deepest = max(self.deepest, len(moves) - len(self.start))
+        known = self.known.get(key(moves))
+        d = None
         if os.path.exists(path):
             with open(path) as f:
                 d = json.load(f)
             self.cached += 1
-        else:
-            a = self.args
-            cmd = [a.smallgo, 'solve', a.board, '--rules', a.rules, '--aim', f'{a.aim:g}',
-                   '--threads', '1', '--hash', a.hash, '--max-nodes', str(a.budget), '--json']
-            if moves:
-                cmd += ['--moves', *moves]
-            cmd += a.solve_args
-            r = subprocess.run(cmd, capture_output=True, text=True, check=False)
-            if self.stop:  # the call got the signal too and stopped early
-                raise Interrupted()
-            if r.returncode != 0:
-                raise CallFailed(r.stderr.strip() or f'{" ".join(cmd)}: exit code {r.returncode}')
-            d = json.loads(r.stdout)
-            with open(path + '.tmp', 'w') as f:
-                json.dump(d, f)
-            os.replace(path + '.tmp', path)
-            self.calls += 1
-        self.nodes += d['nodes']
+        elif known is None:
+            d = self.call(moves, path)
+        if d is not None:
+            self.nodes += d['nodes']
+        if known is None:
+            return d
+        self.used_known += 1
+        return known if d is None else merge(d, known)
+
+    def call(self, moves, path):
+        a = self.args
+        cmd = [a.smallgo, 'solve', a.board, '--rules', a.rules, '--aim', f'{a.aim:g}',
+               '--threads', '1', '--hash', a.hash, '--max-nodes', str(a.budget), '--json']
+        if moves:
+            cmd += ['--moves', *moves]
+        cmd += a.solve_args
+        r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if self.stop:  # the call got the signal too and stopped early
+            raise Interrupted()
+        if r.returncode != 0:
+            raise CallFailed(r.stderr.strip() or f'{" ".join(cmd)}: exit code {r.returncode}')
+        d = json.loads(r.stdout)
+        with open(path + '.tmp', 'w') as f:
+            json.dump(d, f)
+        os.replace(path + '.tmp', path)
+        self.calls += 1
         return d
+
+
+def key(moves):
+    """A list of moves as --known files and the command line may spell it (d1, D1, PASS)."""
+    return tuple(m.upper() for m in moves)
+
+
+def merge(call, known):
+    """The bounds of two solves of one position, each a proof: their intersection."""
+    if call['komi'] != known['komi'] or call['to_move'] != known['to_move']:
+        raise CallFailed(f'--known: komi or side to move differs at {" ".join(known["moves"])}')
+    d = dict(call)
+    d['lower'] = max(call['lower'], known['lower'])
+    d['upper'] = min(call['upper'], known['upper'])
+    moves = dict(call['first_moves'])
+    for m, (lo, hi) in known['first_moves'].items():
+        if m in moves:
+            moves[m] = [max(moves[m][0], lo), min(moves[m][1], hi)]
+    d['first_moves'] = moves
+    return d
+
+
+def read_known(files, board, rules):
+    """--known: each file one `smallgo solve --json` object of this board and preset."""
+    known = {}
+    for name in files:
+        try:
+            with open(name) as f:
+                d = json.load(f)
+            ok = d.get('board') == board and d.get('rules') == rules and 'first_moves' in d
+        except (OSError, ValueError) as e:
+            raise CallFailed(f'--known {name}: {e}') from None
+        if not ok:
+            raise CallFailed(f'--known {name}: not a solve of {board} under {rules}')
+        moves = key(d.get('moves', []))
+        known[moves] = merge(known[moves], d) if moves in known else d
+    return known
 
 
 class Node:
@@ -165,6 +221,8 @@ def main():
     p.add_argument('--cache', required=True, help='folder of the calls\' results')
     p.add_argument('--max-calls', type=int, default=0,
                    help='stop after this many new calls (default 0: no limit)')
+    p.add_argument('--known', nargs='*', default=[],
+                   help='results of other solves of this board (solve --moves ... --json)')
     p.add_argument('--quiet', action='store_true', help='no progress on stderr')
     p.add_argument('solve_args', nargs=argparse.REMAINDER,
                    help='after --, more options for every call (--proofs-per-position 1)')
@@ -181,7 +239,12 @@ def main():
     stop = []
     signal.signal(signal.SIGINT, lambda *_: stop.append(True))
     signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
-    caller = Caller(args, stop)
+    try:
+        known = read_known(args.known, args.board, args.rules)
+    except CallFailed as e:
+        print(f'prove_by_parts: {e}', file=sys.stderr)
+        return 2
+    caller = Caller(args, stop, known)
     root = Node(tuple(args.moves))
     try:
         while not root.decided() and not stop:
@@ -197,7 +260,8 @@ def main():
     answer = 'yes' if root.pn == 0 else 'no' if root.dn == 0 else 'open'
     print(json.dumps({
         'board': args.board, 'rules': args.rules, 'moves': list(args.moves), 'aim': args.aim,
-        'answer': answer, 'calls': caller.calls, 'cached': caller.cached, 'nodes': caller.nodes,
+        'answer': answer, 'calls': caller.calls, 'cached': caller.cached,
+        'known': caller.used_known, 'nodes': caller.nodes,
         'proven': count(root, 0), 'disproven': count(root, INF),
         'proof_number': min(root.pn, INF), 'disproof_number': min(root.dn, INF),
         'deepest': caller.deepest,
