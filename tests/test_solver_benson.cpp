@@ -189,6 +189,24 @@ TEST_CASE("solver: the cache of Benson's results changes no value and no node co
     CHECK(complete >= 30);
 }
 
+namespace {
+// Every grid of a line of n points: visit(black, white) for each of the 3^n ways to leave each
+// point empty or give it a black or a white stone (the i-th base-3 digit of a code for point i).
+template <class Visit>
+void for_each_line_grid(int n, Visit visit) {
+    int grids = 1;
+    for (int i = 0; i < n; ++i) grids *= 3;
+    for (int code = 0; code < grids; ++code) {
+        Bitboard black = 0, white = 0;
+        for (int i = 0, rest = code; i < n; ++i, rest /= 3) {
+            if (rest % 3 == 1) black |= Bitboard{1} << i;
+            if (rest % 3 == 2) white |= Bitboard{1} << i;
+        }
+        visit(black, white);
+    }
+}
+}  // namespace
+
 // Why the static bounds do little on linear boards (docs/solver.md, "On linear boards"): where
 // suicide is allowed, a string next to an opponent stone has one region left, so a colour's
 // unconditional life, where it has any, holds the whole board with its eyes. Every grid of 1x1
@@ -198,14 +216,8 @@ TEST_CASE("solver: on a linear board with suicide, life holds the whole board or
     for (int n = 1; n <= 10; ++n) {
         const Geometry g = *Geometry::make(1, n);
         const Bitboard all = (Bitboard{1} << n) - 1;
-        int grids = 1, with_life = 0;
-        for (int i = 0; i < n; ++i) grids *= 3;
-        for (int code = 0; code < grids; ++code) {
-            Bitboard black = 0, white = 0;
-            for (int i = 0, rest = code; i < n; ++i, rest /= 3) {
-                if (rest % 3 == 1) black |= Bitboard{1} << i;
-                if (rest % 3 == 2) white |= Bitboard{1} << i;
-            }
+        int with_life = 0;
+        for_each_line_grid(n, [&](Bitboard black, Bitboard white) {
             const Position pos = make_position(black, white);
             for (Color c : {Color::Black, Color::White}) {
                 const SafePoints safe = unconditional(g, pos, c, true);
@@ -216,7 +228,7 @@ TEST_CASE("solver: on a linear board with suicide, life holds the whole board or
                 CHECK((safe.alive | safe.territory) == all);
                 ++with_life;
             }
-        }
+        });
         INFO(g.name());
         CHECK((n < 3 || with_life > 0));
     }
@@ -233,14 +245,7 @@ TEST_CASE("solver: on a line, the shortcut for boards with both colours returns 
     for (int n = 1; n <= 10; ++n) {
         for (const auto& [rows, cols] : {std::pair{1, n}, std::pair{n, 1}}) {
             const Geometry g = *Geometry::make(rows, cols);
-            int grids = 1;
-            for (int i = 0; i < n; ++i) grids *= 3;
-            for (int code = 0; code < grids; ++code) {
-                Bitboard black = 0, white = 0;
-                for (int i = 0, rest = code; i < n; ++i, rest /= 3) {
-                    if (rest % 3 == 1) black |= Bitboard{1} << i;
-                    if (rest % 3 == 2) white |= Bitboard{1} << i;
-                }
+            for_each_line_grid(n, [&](Bitboard black, Bitboard white) {
                 for (const bool suicide : {true, false}) {
                     shortcut += suicide && black != 0 && white != 0;
                     for (int state = 0; state < 4; ++state) {
@@ -265,7 +270,7 @@ TEST_CASE("solver: on a line, the shortcut for boards with both colours returns 
                         }
                     }
                 }
-            }
+            });
         }
     }
     INFO(shortcut << " grids with both colours under suicide, " << with_life << " with life");
