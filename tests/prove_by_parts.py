@@ -5,8 +5,8 @@ must answer "does Black reach AIM?" as the exact value says, at the value (yes) 
 B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1). The budget
 of 4,096 nodes a call (the solver's node limit is checked every 4,096 nodes) makes it expand
 trees of dozens to hundreds of calls there. A second run of the same question reads every call
-from the cache; --max-calls leaves a question open; --known results are used and checked; a bad
-move is one line and exit code 1.
+from the cache, and a run with three calls at once gives the same answer; --max-calls leaves a
+question open; --known results are used and checked; a bad move is one line and exit code 1.
 
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
@@ -70,6 +70,11 @@ for board, rules, moves in questions:
         check(rc2 == 0 and again["calls"] == 0 and again["cached"] == out["calls"]
               and again["answer"] == out["answer"] and again["nodes"] == out["nodes"],
               f"{name}: the cached run gave {again}")
+        # Three calls at once, in a tree of their own: another order, the same answer.
+        shutil.rmtree(CACHE, ignore_errors=True)
+        rc3, par, err3 = ask(board, rules, moves, aim, "--jobs", "3")
+        check(rc3 == 0 and par["answer"] == want and par["cached"] == 0 and par["calls"] >= 1,
+              f"{name}, --jobs 3: exit code {rc3}, {par}, {err3.strip()}")
 # The trees must be real searches, under both sides to move at the question.
 check(expanded["Black"] >= 2 and expanded["White"] >= 1, f"too few trees expanded: {expanded}")
 
@@ -113,9 +118,13 @@ rc, out, err = ask("3x4", "tromp-taylor", [], 4, "--known", other)
 check(rc == 2 and len(err.strip().splitlines()) == 1 and "not a solve of 3x4" in err,
       f"--known of another board: {rc} {err!r}")
 
-# A bad move: smallgo's one line, exit code 1.
-rc, out, err = ask("3x4", "tromp-taylor", ["Z9"], 1)
-check(rc == 1 and len(err.strip().splitlines()) == 1 and "Z9" in err, f"bad move: {rc} {err!r}")
+# A bad move: smallgo's one line, exit code 1, with one call or several in flight.
+for jobs in ("1", "2"):
+    rc, out, err = ask("3x4", "tromp-taylor", ["Z9"], 1, "--jobs", jobs)
+    check(rc == 1 and len(err.strip().splitlines()) == 1 and "Z9" in err,
+          f"bad move, --jobs {jobs}: {rc} {err!r}")
+rc, out, err = ask("3x4", "tromp-taylor", [], 1, "--jobs", "0")
+check(rc == 2 and "--jobs" in err, f"--jobs 0: {rc} {err!r}")
 
 shutil.rmtree(CACHE, ignore_errors=True)
 if FAILURES:

@@ -12,10 +12,15 @@ moves, with their whole history, so the answer composed from them is as exact as
 
 Proof and disproof numbers are those of proof-number search (L. V. Allis, "Searching for solutions
 in games and artificial intelligence", 1994): 1 and 1 at a node not yet evaluated, and each step
-evaluates the most-proving node. The calls' results are kept in a cache folder, one JSON file per
-position and question, so a stopped run (Ctrl-C, --max-calls) goes on where it stopped. A cached
+evaluates the most-proving node. With --jobs N, N calls run at once: a node whose call is in
+flight counts as proven while the next is chosen, so the other nodes its proof needs come next,
+and where that leaves none, as disproven (the "virtual win" and "virtual loss" of job-level
+proof-number search: I-C. Wu et al., "Job-level proof-number search for Connect6", 2010). The
+calls' results are kept in a cache folder, one JSON file per position and question, so a stopped
+run (Ctrl-C, SIGTERM, --max-calls) goes on where it stopped; calls cut short are not kept. A cached
 result is a proof whatever binary made it; the same tree of calls comes again only from the same
-binary, since node counts differ between builds.
+binary (node counts differ between builds) and with --jobs 1 (with more, the order in which calls
+end decides what comes next).
 
 Results of other runs (`smallgo solve --moves ... --json` of the same board and rules, of any size,
 such as long runs with large tables) may be given with --known: a node at one of their positions
@@ -67,9 +72,10 @@ class Caller:
             f'.{extra}' if extra else '')
         return os.path.join(self.args.cache, f'{question}.{tag}.json')
 
-    def evaluate(self, moves):
-        """The solve JSON of this position: --known's if given (with the cached call's bounds,
-        if any, intersected), else the cached call's, else a new call's."""
+    def lookup(self, moves):
+        """The solve JSON of this position without a call: --known's if given (with the cached
+        call's bounds, if any, intersected), else the cached call's; None where a call must be
+        made."""
         path = self.path_of(moves)
         self.deepest = max(self.deepest, len(moves) - len(self.start))
         known = self.known.get(key(moves))
@@ -78,33 +84,57 @@ class Caller:
             with open(path) as f:
                 d = json.load(f)
             self.cached += 1
-        elif known is None:
-            d = self.call(moves, path)
-        if d is not None:
             self.nodes += d['nodes']
         if known is None:
             return d
         self.used_known += 1
         return known if d is None else merge(d, known)
 
-    def call(self, moves, path):
+    def launch(self, moves):
+        """Starts the call of this position; its output goes to a file beside the cache's."""
         a = self.args
         cmd = [a.smallgo, 'solve', a.board, '--rules', a.rules, '--aim', f'{a.aim:g}',
                '--threads', '1', '--hash', a.hash, '--max-nodes', str(a.budget), '--json']
         if moves:
             cmd += ['--moves', *moves]
         cmd += a.solve_args
-        r = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        if self.stop:  # the call got the signal too and stopped early
-            raise Interrupted()
-        if r.returncode != 0:
-            raise CallFailed(r.stderr.strip() or f'{" ".join(cmd)}: exit code {r.returncode}')
-        d = json.loads(r.stdout)
-        with open(path + '.tmp', 'w') as f:
+        path = self.path_of(moves)
+        with open(path + '.out', 'w') as out, open(path + '.err', 'w') as err:
+            return Call(subprocess.Popen(cmd, stdout=out, stderr=err), path, cmd)
+
+    def finish(self, call):
+        """The result of a call that has exited, now in the cache."""
+        try:
+            with open(call.path + '.err') as f:
+                err = f.read().strip()
+            if call.process.returncode != 0:
+                raise CallFailed(err or f'{" ".join(call.cmd)}: exit code {call.process.returncode}')
+            with open(call.path + '.out') as f:
+                d = json.load(f)
+        finally:
+            discard(call)
+        with open(call.path + '.tmp', 'w') as f:
             json.dump(d, f)
-        os.replace(path + '.tmp', path)
+        os.replace(call.path + '.tmp', call.path)
         self.calls += 1
+        self.nodes += d['nodes']
         return d
+
+
+class Call:
+    """A call in flight: its process, its cache path and its command."""
+
+    def __init__(self, process, path, cmd):
+        self.process, self.path, self.cmd = process, path, cmd
+
+
+def discard(call):
+    """Removes a call's output files (after reading them, or for a call stopped early)."""
+    for suffix in ('.out', '.err'):
+        try:
+            os.remove(call.path + suffix)
+        except FileNotFoundError:
+            pass
 
 
 def key(moves):
@@ -151,12 +181,13 @@ class Node:
         self.black = None
         self.settled = False  # decided by its own call
         self.pn = self.dn = 1
+        self.running = False  # its call is in flight (--jobs)
 
-    def evaluate(self, caller, aim, log):
-        d = caller.evaluate(self.moves)
+    def apply(self, d, aim, log, start):
+        """Takes the solve JSON d of this position: proven, disproven, or open with children."""
         self.black = d['to_move'] == 'Black'
         lo, hi = d['lower'], d['upper']
-        path = ' '.join(self.moves[len(caller.start):]) or '(start)'
+        path = ' '.join(self.moves[len(start):]) or '(start)'
         if lo >= aim:
             self.kids, self.pn, self.dn, self.settled = [], 0, INF, True
             log(f'{path}: yes, [{lo:g}, {hi:g}]')
@@ -187,18 +218,91 @@ class Node:
         return self.pn in (0, INF) or self.dn in (0, INF) or self.pn >= INF // 2
 
 
-def step(node, caller, aim, log):
-    """Evaluates the most-proving node below `node` and updates the numbers on the way back."""
-    if node.kids is None:
-        node.evaluate(caller, aim, log)
+def refresh(node, running):
+    """Recomputes the numbers below node, each leaf whose call is in flight counted as `running`
+    says: 'unknown' (1 and 1, as it is), 'win' (proven) or 'loss' (disproven)."""
+    if node.running:
+        node.pn, node.dn = {'unknown': (1, 1), 'win': (0, INF), 'loss': (INF, 0)}[running]
         return
-    live = [k for k in node.kids if not k.decided()]
-    if not live:  # only children with nothing left to expand
-        node.pn = node.dn = INF // 2
+    if not node.kids:  # not evaluated, decided by its own call, or open with nothing to expand
         return
-    pick = min(live, key=(lambda k: k.pn) if node.black else (lambda k: k.dn))
-    step(pick, caller, aim, log)
+    for k in node.kids:
+        refresh(k, running)
     node.update()
+
+
+def select(node):
+    """The most-proving node below node that is neither evaluated nor in flight; None where
+    there is none. Ties go to the first child, as the calls list the moves."""
+    if node.running:
+        return None
+    if node.kids is None:
+        return node
+    live = [k for k in node.kids if not k.decided()]
+    for k in sorted(live, key=(lambda k: k.pn) if node.black else (lambda k: k.dn)):
+        leaf = select(k)
+        if leaf is not None:
+            return leaf
+    return None
+
+
+def next_leaf(root):
+    """The node to evaluate next. With calls in flight, they are first taken as proven (job-level
+    proof-number search's virtual win: the other nodes their proof needs come next), and where
+    that leaves nothing, as disproven (the next-best way to a proof). None: nothing to start."""
+    for running in ('win', 'loss'):
+        refresh(root, running)
+        if not root.decided():
+            leaf = select(root)
+            if leaf is not None:
+                return leaf
+    return None
+
+
+def search(root, caller, args, stop, log):
+    """Evaluates the most-proving nodes, up to --jobs calls at once, until the question is
+    decided, --max-calls calls were made, or a signal asks to stop. Leaves the true numbers."""
+    running = []
+    try:
+        while not stop:
+            while len(running) < args.jobs and not stop:
+                if args.max_calls and caller.calls + len(running) >= args.max_calls:
+                    break
+                leaf = next_leaf(root)
+                if leaf is None:
+                    break
+                d = caller.lookup(leaf.moves)
+                if d is None:
+                    leaf.running = True
+                    running.append((leaf, caller.launch(leaf.moves)))
+                    continue
+                leaf.apply(d, args.aim, log, caller.start)
+                refresh(root, 'unknown')
+                log(f'   proof number {root.pn}, disproof number {root.dn}')
+            if not running:
+                break
+            while not stop and all(call.process.poll() is None for _, call in running):
+                time.sleep(0.05)
+            if stop:
+                break
+            done = next(i for i, (_, call) in enumerate(running) if call.process.poll() is not None)
+            leaf, call = running.pop(done)
+            leaf.running = False
+            leaf.apply(caller.finish(call), args.aim, log, caller.start)
+            refresh(root, 'unknown')
+            log(f'   proof number {root.pn}, disproof number {root.dn}')
+    finally:
+        # Calls still in flight (a signal, a failed call) are stopped; their results, cut short,
+        # are not kept.
+        for leaf, call in running:
+            if call.process.poll() is None:
+                call.process.terminate()
+            call.process.wait()
+            discard(call)
+            leaf.running = False
+        refresh(root, 'unknown')
+    if stop:
+        raise Interrupted()
 
 
 def count(node, pn):
@@ -219,6 +323,8 @@ def main():
     p.add_argument('--budget', type=int, default=40_000_000, help='--max-nodes of each call')
     p.add_argument('--hash', default='256M', help='--hash of each call (default: 256M)')
     p.add_argument('--cache', required=True, help='folder of the calls\' results')
+    p.add_argument('--jobs', type=int, default=1,
+                   help='calls at once, one thread each (default: 1)')
     p.add_argument('--max-calls', type=int, default=0,
                    help='stop after this many new calls (default 0: no limit)')
     p.add_argument('--known', nargs='*', default=[],
@@ -229,8 +335,8 @@ def main():
     args = p.parse_args()
     if args.solve_args[:1] == ['--']:
         args.solve_args = args.solve_args[1:]
-    if args.budget <= 0 or args.max_calls < 0:
-        p.error('--budget must be positive and --max-calls not negative')
+    if args.budget <= 0 or args.jobs <= 0 or args.max_calls < 0:
+        p.error('--budget and --jobs must be positive and --max-calls not negative')
 
     def log(line):
         if not args.quiet:
@@ -247,11 +353,7 @@ def main():
     caller = Caller(args, stop, known)
     root = Node(tuple(args.moves))
     try:
-        while not root.decided() and not stop:
-            if args.max_calls and caller.calls >= args.max_calls:
-                break
-            step(root, caller, args.aim, log)
-            log(f'   proof number {root.pn}, disproof number {root.dn}')
+        search(root, caller, args, stop, log)
     except CallFailed as e:
         print(f'prove_by_parts: {e}', file=sys.stderr)
         return 1
