@@ -99,23 +99,25 @@ class Caller:
             cmd += ['--moves', *moves]
         cmd += a.solve_args
         path = self.path_of(moves)
-        with open(path + '.out', 'w') as out, open(path + '.err', 'w') as err:
-            return Call(subprocess.Popen(cmd, stdout=out, stderr=err), path, cmd)
+        call = Call(path, cmd)
+        with open(call.scratch('out'), 'w') as out, open(call.scratch('err'), 'w') as err:
+            call.process = subprocess.Popen(cmd, stdout=out, stderr=err)
+        return call
 
     def finish(self, call):
         """The result of a call that has exited, now in the cache."""
         try:
-            with open(call.path + '.err') as f:
+            with open(call.scratch('err')) as f:
                 err = f.read().strip()
             if call.process.returncode != 0:
                 raise CallFailed(err or f'{" ".join(call.cmd)}: exit code {call.process.returncode}')
-            with open(call.path + '.out') as f:
+            with open(call.scratch('out')) as f:
                 d = json.load(f)
         finally:
             discard(call)
-        with open(call.path + '.tmp', 'w') as f:
+        with open(call.scratch('tmp'), 'w') as f:
             json.dump(d, f)
-        os.replace(call.path + '.tmp', call.path)
+        os.replace(call.scratch('tmp'), call.path)
         self.calls += 1
         self.nodes += d['nodes']
         return d
@@ -124,15 +126,20 @@ class Caller:
 class Call:
     """A call in flight: its process, its cache path and its command."""
 
-    def __init__(self, process, path, cmd):
-        self.process, self.path, self.cmd = process, path, cmd
+    def __init__(self, path, cmd):
+        self.process, self.path, self.cmd = None, path, cmd
+
+    def scratch(self, kind):
+        """A file of this call's own beside its cache file: named by this process, so that two
+        runs sharing a cache folder never write the same one."""
+        return f'{self.path}.{os.getpid()}.{kind}'
 
 
 def discard(call):
     """Removes a call's output files (after reading them, or for a call stopped early)."""
-    for suffix in ('.out', '.err'):
+    for kind in ('out', 'err'):
         try:
-            os.remove(call.path + suffix)
+            os.remove(call.scratch(kind))
         except FileNotFoundError:
             pass
 
