@@ -6,7 +6,8 @@ B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1). The budget
 of 4,096 nodes a call (the solver's node limit is checked every 4,096 nodes) makes it expand
 trees of dozens to hundreds of calls there. A second run of the same question reads every call
 from the cache, and a run with three calls at once gives the same answer; --max-calls leaves a
-question open; --known results are used and checked; a bad move is one line and exit code 1.
+question open; SIGTERM keeps only whole results; --known results are used and checked; a bad
+move is one line and exit code 1.
 
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
@@ -16,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 SMALLGO, TOOL, WORKDIR = sys.argv[1], sys.argv[2], sys.argv[3]
 CACHE = os.path.join(WORKDIR, "prove_by_parts_cache")
@@ -50,6 +52,7 @@ shutil.rmtree(CACHE, ignore_errors=True)
 questions = [("3x4", "tromp-taylor", ["B2"]), ("3x4", "aga", []), ("3x4", "aga", ["B2"]),
              ("1x8", "tromp-taylor", ["B1"])]
 expanded = {"Black": 0, "White": 0}
+most_at_once = 0
 for board, rules, moves in questions:
     value, to_move = exact(board, rules, moves)
     for aim, want in ((value, "yes"), (value + 1, "no")):
@@ -75,13 +78,45 @@ for board, rules, moves in questions:
         rc3, par, err3 = ask(board, rules, moves, aim, "--jobs", "3")
         check(rc3 == 0 and par["answer"] == want and par["cached"] == 0 and par["calls"] >= 1,
               f"{name}, --jobs 3: exit code {rc3}, {par}, {err3.strip()}")
+        if rc3 == 0:
+            check(out["most_at_once"] == 1 and 1 <= par["most_at_once"] <= 3,
+                  f"{name}: calls at once {out['most_at_once']} and {par['most_at_once']}")
+            most_at_once = max(most_at_once, par["most_at_once"])
 # The trees must be real searches, under both sides to move at the question.
 check(expanded["Black"] >= 2 and expanded["White"] >= 1, f"too few trees expanded: {expanded}")
+check(most_at_once >= 2, f"--jobs 3 never had two calls in flight: {most_at_once}")
 
 # --max-calls stops a question open; its calls stay cached.
 shutil.rmtree(CACHE, ignore_errors=True)
-rc, out, err = ask("3x4", "aga", [], -0.5, "--max-calls", "3")
-check(rc == 0 and out["answer"] == "open" and out["calls"] == 3, f"--max-calls 3: {rc} {out} {err}")
+for jobs in ("1", "2"):
+    shutil.rmtree(CACHE, ignore_errors=True)
+    rc, out, err = ask("3x4", "aga", [], -0.5, "--max-calls", "3", "--jobs", jobs)
+    check(rc == 0 and out["answer"] == "open" and out["calls"] == 3,
+          f"--max-calls 3, --jobs {jobs}: {rc} {out} {err}")
+
+# SIGTERM with two calls in flight: the question stays open (its numbers those of the calls that
+# ended, not of the ones stopped), only whole results stay in the cache, and a run after it goes
+# on to the answer. (A run that ends before the signal must have the answer.)
+shutil.rmtree(CACHE, ignore_errors=True)
+cmd = [sys.executable, TOOL, "--smallgo", SMALLGO, "--board", "1x8", "--aim", "3", "--moves",
+       "B1", "--budget", "4096", "--hash", "4M", "--cache", CACHE, "--quiet", "--jobs", "2"]
+tool = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+time.sleep(0.5)
+tool.terminate()
+stdout, stderr = tool.communicate()
+stopped = json.loads(stdout) if tool.returncode == 0 else None
+check(stopped is not None and (stopped["answer"] == "yes" or (
+    stopped["answer"] == "open" and stopped["proof_number"] > 0
+    and stopped["disproof_number"] > 0)), f"stopped by SIGTERM: {tool.returncode} {stdout} {stderr}")
+left = sorted(os.listdir(CACHE)) if os.path.isdir(CACHE) else []
+check(all(f.endswith(".json") for f in left), f"scratch files left in the cache: {left}")
+for f in left:
+    with open(os.path.join(CACHE, f)) as fh:
+        check("lower" in json.load(fh), f"a cut-short result kept: {f}")
+rc, out, err = ask("1x8", "tromp-taylor", ["B1"], 3, "--jobs", "2")
+check(rc == 0 and out["answer"] == "yes" and out["cached"] >= len(left),
+      f"after SIGTERM, {len(left)} results cached: {rc} {out} {err}")
+print(f"SIGTERM after 0.5 s: {stopped and stopped['answer']}, {len(left)} calls kept", flush=True)
 
 # --known: a whole solve of the question's position answers it with no call; a capped solve of
 # it (its bounds narrowed, its first moves' too) still leads to the exact answer; a solve of
@@ -118,7 +153,7 @@ rc, out, err = ask("3x4", "tromp-taylor", [], 4, "--known", other)
 check(rc == 2 and len(err.strip().splitlines()) == 1 and "not a solve of 3x4" in err,
       f"--known of another board: {rc} {err!r}")
 
-# A bad move: smallgo's one line, exit code 1, with one call or several in flight.
+# A bad move: smallgo's one line, exit code 1, with one job or two.
 for jobs in ("1", "2"):
     rc, out, err = ask("3x4", "tromp-taylor", ["Z9"], 1, "--jobs", jobs)
     check(rc == 1 and len(err.strip().splitlines()) == 1 and "Z9" in err,

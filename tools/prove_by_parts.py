@@ -28,8 +28,8 @@ takes their bounds, intersected with its call's where the cache holds one, and m
 its own. Their bounds are proofs too, whatever run found them.
 
 Prints progress to stderr and one JSON object to stdout: the answer ("yes", "no" or "open"), the
-calls made and read from the cache, the nodes taken from --known, the calls' nodes, the nodes
-proven and disproven, the proof and disproof numbers of the question, and the deepest node
+calls made and read from the cache, the nodes taken from --known, the calls' nodes, the most
+calls in flight at once, the nodes proven and disproven, the proof and disproof numbers of the question, and the deepest node
 evaluated. Exit code 0 with any answer; 1 where a call fails (its message is printed); 2 for bad
 arguments or a --known file of another board or preset. Moves are AGA coordinates (D1) or pass.
 """
@@ -41,7 +41,8 @@ import subprocess
 import sys
 import time
 
-INF = 10**9
+INF = 10**9  # a proof or disproof number where that side has lost: the node is decided
+STUCK = INF // 2  # where no call can change it: open, with nothing left to expand
 
 
 class CallFailed(Exception):
@@ -61,6 +62,7 @@ class Caller:
         self.known = known  # moves -> a solve's JSON (--known)
         self.start = tuple(args.moves)
         self.calls = self.cached = self.nodes = self.used_known = 0
+        self.most_at_once = 0  # the most calls in flight together (--jobs)
         self.deepest = 0
         os.makedirs(args.cache, exist_ok=True)
 
@@ -100,8 +102,12 @@ class Caller:
         cmd += a.solve_args
         path = self.path_of(moves)
         call = Call(path, cmd)
-        with open(call.scratch('out'), 'w') as out, open(call.scratch('err'), 'w') as err:
-            call.process = subprocess.Popen(cmd, stdout=out, stderr=err)
+        try:
+            with open(call.scratch('out'), 'w') as out, open(call.scratch('err'), 'w') as err:
+                call.process = subprocess.Popen(cmd, stdout=out, stderr=err)
+        except OSError as e:
+            discard(call)
+            raise CallFailed(f'{a.smallgo}: {e.strerror}') from None
         return call
 
     def finish(self, call):
@@ -208,7 +214,7 @@ class Node:
         side = 'Black' if self.black else 'White'
         log(f'{path}: open, [{lo:g}, {hi:g}], {side} to move, open moves: {" ".join(opens)}')
         if not self.kids:  # open, yet every listed move decided: nothing to expand
-            self.pn = self.dn = INF // 2
+            self.pn = self.dn = STUCK
         self.update()
 
     def update(self):
@@ -217,12 +223,19 @@ class Node:
         pns = [k.pn for k in self.kids]
         dns = [k.dn for k in self.kids]
         if self.black:
-            self.pn, self.dn = min(pns), min(INF, sum(dns))
+            self.pn, self.dn = min(pns), capped_sum(dns)
         else:
-            self.pn, self.dn = min(INF, sum(pns)), min(dns)
+            self.pn, self.dn = capped_sum(pns), min(dns)
 
     def decided(self):
-        return self.pn in (0, INF) or self.dn in (0, INF) or self.pn >= INF // 2
+        """Proven, disproven, or stuck both ways: nothing to evaluate below it."""
+        return self.pn == 0 or self.dn == 0 or (self.pn >= STUCK and self.dn >= STUCK)
+
+
+def capped_sum(numbers):
+    """The sum of the children's numbers at a node that needs them all: INF where one is (that
+    side has lost), else at most STUCK, so that stuck children never add up to a lost side."""
+    return INF if INF in numbers else min(sum(numbers), STUCK)
 
 
 def refresh(node, running):
@@ -231,7 +244,10 @@ def refresh(node, running):
     if node.running:
         node.pn, node.dn = {'unknown': (1, 1), 'win': (0, INF), 'loss': (INF, 0)}[running]
         return
-    if not node.kids:  # not evaluated, decided by its own call, or open with nothing to expand
+    if node.kids is None:  # not evaluated
+        node.pn = node.dn = 1
+        return
+    if not node.kids:  # decided by its own call, or open with nothing to expand
         return
     for k in node.kids:
         refresh(k, running)
@@ -280,13 +296,15 @@ def search(root, caller, args, stop, log):
                     break
                 d = caller.lookup(leaf.moves)
                 if d is None:
-                    leaf.running = True
                     running.append((leaf, caller.launch(leaf.moves)))
+                    leaf.running = True
+                    caller.most_at_once = max(caller.most_at_once, len(running))
                     continue
                 leaf.apply(d, args.aim, log, caller.start)
                 refresh(root, 'unknown')
                 log(f'   proof number {root.pn}, disproof number {root.dn}')
-            if not running:
+            refresh(root, 'unknown')  # next_leaf() left virtual numbers
+            if not running or root.decided():  # decided: the calls still in flight are not needed
                 break
             while not stop and all(call.process.poll() is None for _, call in running):
                 time.sleep(0.05)
@@ -299,12 +317,16 @@ def search(root, caller, args, stop, log):
             refresh(root, 'unknown')
             log(f'   proof number {root.pn}, disproof number {root.dn}')
     finally:
-        # Calls still in flight (a signal, a failed call) are stopped; their results, cut short,
-        # are not kept.
+        # Calls still in flight (a signal, a failed call, a decided question) are stopped; their
+        # results, cut short, are not kept.
         for leaf, call in running:
             if call.process.poll() is None:
                 call.process.terminate()
-            call.process.wait()
+            try:
+                call.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                call.process.kill()
+                call.process.wait()
             discard(call)
             leaf.running = False
         refresh(root, 'unknown')
@@ -370,7 +392,7 @@ def main():
     print(json.dumps({
         'board': args.board, 'rules': args.rules, 'moves': list(args.moves), 'aim': args.aim,
         'answer': answer, 'calls': caller.calls, 'cached': caller.cached,
-        'known': caller.used_known, 'nodes': caller.nodes,
+        'known': caller.used_known, 'nodes': caller.nodes, 'most_at_once': caller.most_at_once,
         'proven': count(root, 0), 'disproven': count(root, INF),
         'proof_number': min(root.pn, INF), 'disproof_number': min(root.dn, INF),
         'deepest': caller.deepest,
