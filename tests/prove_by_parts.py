@@ -2,12 +2,12 @@
 """tools/prove_by_parts.py against `smallgo solve`: the proof-number search over capped calls
 must answer "does Black reach AIM?" as the exact value says, at the value (yes) and just above it
 (no), with Black and with White to move at the question, under tromp-taylor and aga (3x4 after
-B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1). The budget
-of 4,096 nodes a call (the solver's node limit is checked every 4,096 nodes) makes it expand
-trees of dozens to hundreds of calls there. A second run of the same question reads every call
-from the cache, and a run with three calls at once gives the same answer; --max-calls leaves a
-question open; SIGTERM keeps only whole results; --known results are used and checked; a bad
-move is one line and exit code 1.
+B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1). The budget of 4,096 nodes a call (the
+solver's node limit is checked every 4,096 nodes) makes it expand trees of dozens to hundreds of
+calls there. A second run of the same question reads every call from the cache, and a run with
+three calls at once gives the same answer; --max-calls leaves a question open, with as many
+frontier positions as its numbers; SIGTERM keeps only whole results; --known results are used
+and checked; a bad move is one line and exit code 1.
 
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
@@ -63,6 +63,8 @@ for board, rules, moves in questions:
         if rc != 0:
             continue
         check(out["answer"] == want, f"{name}: {out['answer']}, the value {value:g} says {want}")
+        check(out["proof_frontier" if want == "yes" else "disproof_frontier"] == [],
+              f"{name}: a frontier left after the answer: {out}")
         check(out["cached"] == 0 and out["calls"] >= 1, f"{name}: {out}")
         print(f"{name}: {out['answer']} in {out['calls']} calls, {out['nodes']} nodes, "
               f"deepest {out['deepest']}", flush=True)
@@ -93,6 +95,13 @@ for jobs in ("1", "2"):
     rc, out, err = ask("3x4", "aga", [], -0.5, "--max-calls", "3", "--jobs", jobs)
     check(rc == 0 and out["answer"] == "open" and out["calls"] == 3,
           f"--max-calls 3, --jobs {jobs}: {rc} {out} {err}")
+    # The frontier: as many positions as the numbers count, each a line below the question.
+    if rc == 0:
+        for side, number in (("proof", "proof_number"), ("disproof", "disproof_number")):
+            leaves = out[f"{side}_frontier"]
+            check(len(leaves) == min(out[number], 50) and all(leaves)
+                  and len(set(leaves)) == len(leaves),
+                  f"--max-calls 3, --jobs {jobs}: {side} frontier {leaves}, {number} {out[number]}")
 
 # SIGTERM with two calls in flight: the question stays open (its numbers those of the calls that
 # ended, not of the ones stopped), only whole results stay in the cache, and a run after it goes
@@ -107,7 +116,8 @@ stdout, stderr = tool.communicate()
 stopped = json.loads(stdout) if tool.returncode == 0 else None
 check(stopped is not None and (stopped["answer"] == "yes" or (
     stopped["answer"] == "open" and stopped["proof_number"] > 0
-    and stopped["disproof_number"] > 0)), f"stopped by SIGTERM: {tool.returncode} {stdout} {stderr}")
+    and stopped["disproof_number"] > 0)),
+      f"stopped by SIGTERM: {tool.returncode} {stdout} {stderr}")
 left = sorted(os.listdir(CACHE)) if os.path.isdir(CACHE) else []
 check(all(f.endswith(".json") for f in left), f"scratch files left in the cache: {left}")
 for f in left:

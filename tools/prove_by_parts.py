@@ -29,9 +29,12 @@ its own. Their bounds are proofs too, whatever run found them.
 
 Prints progress to stderr and one JSON object to stdout: the answer ("yes", "no" or "open"), the
 calls made and read from the cache, the nodes taken from --known, the calls' nodes, the most
-calls in flight at once, the nodes proven and disproven, the proof and disproof numbers of the question, and the deepest node
-evaluated. Exit code 0 with any answer; 1 where a call fails (its message is printed); 2 for bad
-arguments or a --known file of another board or preset. Moves are AGA coordinates (D1) or pass.
+calls in flight at once, the nodes proven and disproven, the proof and disproof numbers of the
+question, the deepest node evaluated, and the frontier: the positions not yet evaluated whose
+proof (or disproof) would answer it, as many as the proof (disproof) number, at most 50 of each,
+as the moves after MOVES. Exit code 0 with any answer; 1 where a call fails (its message is
+printed); 2 for bad arguments or a --known file of another board or preset. Moves are AGA
+coordinates (D1) or pass.
 """
 import argparse
 import json
@@ -43,6 +46,7 @@ import time
 
 INF = 10**9  # a proof or disproof number where that side has lost: the node is decided
 STUCK = INF // 2  # where no call can change it: open, with nothing left to expand
+MaxShown = 50  # the most frontier nodes printed
 
 
 class CallFailed(Exception):
@@ -116,7 +120,8 @@ class Caller:
             with open(call.scratch('err')) as f:
                 err = f.read().strip()
             if call.process.returncode != 0:
-                raise CallFailed(err or f'{" ".join(call.cmd)}: exit code {call.process.returncode}')
+                code = call.process.returncode
+                raise CallFailed(err or f'{" ".join(call.cmd)}: exit code {code}')
             with open(call.scratch('out')) as f:
                 d = json.load(f)
         finally:
@@ -341,6 +346,24 @@ def count(node, pn):
     return int(node.settled and node.pn == pn) + sum(count(k, pn) for k in node.kids)
 
 
+def frontier(node, proving, out):
+    """Appends the nodes not yet evaluated whose proof (proving) or disproof would decide node
+    as its numbers count them: at a node of the side that needs one child, that child's with the
+    least number; at the other side's, every child's not yet decided that way. As many as the
+    node's proof or disproof number, where that is below STUCK."""
+    number = node.pn if proving else node.dn
+    if number == 0 or number >= STUCK:
+        return
+    if node.kids is None:
+        out.append(node)
+        return
+    kids = [k for k in node.kids if (k.pn if proving else k.dn) != 0]
+    if node.black == proving:  # one child suffices
+        kids = [min(kids, key=(lambda k: k.pn) if proving else (lambda k: k.dn))]
+    for k in kids:
+        frontier(k, proving, out)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument('--smallgo', required=True, help='the smallgo binary')
@@ -389,13 +412,18 @@ def main():
     except Interrupted:
         log('stopped; the calls made so far are in the cache')
     answer = 'yes' if root.pn == 0 else 'no' if root.dn == 0 else 'open'
+    shown = {}
+    for proving, name in ((True, 'proof_frontier'), (False, 'disproof_frontier')):
+        leaves = []
+        frontier(root, proving, leaves)
+        shown[name] = [' '.join(k.moves[len(caller.start):]) for k in leaves[:MaxShown]]
     print(json.dumps({
         'board': args.board, 'rules': args.rules, 'moves': list(args.moves), 'aim': args.aim,
         'answer': answer, 'calls': caller.calls, 'cached': caller.cached,
         'known': caller.used_known, 'nodes': caller.nodes, 'most_at_once': caller.most_at_once,
         'proven': count(root, 0), 'disproven': count(root, INF),
         'proof_number': min(root.pn, INF), 'disproof_number': min(root.dn, INF),
-        'deepest': caller.deepest,
+        'deepest': caller.deepest, **shown,
     }))
     return 0
 
