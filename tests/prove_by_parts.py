@@ -6,8 +6,8 @@ B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1). The budget of 4,096 nodes a c
 solver's node limit is checked every 4,096 nodes) makes it expand trees of dozens to hundreds of
 calls there. A second run of the same question reads every call from the cache, and a run with
 three calls at once gives the same answer; --max-calls leaves a question open, with as many
-frontier positions as its numbers; SIGTERM keeps only whole results; --known results are used
-and checked; a bad move is one line and exit code 1.
+frontier positions as its numbers; SIGTERM keeps only whole results; --known results, one a file
+or one a line, are used and checked; a bad move is one line and exit code 1.
 
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
@@ -158,6 +158,22 @@ for aim, want in ((4, "yes"), (5, "no")):
     rc, out, err = ask("3x4", "tromp-taylor", ["B2"], aim, "--known", capped)
     check(rc == 0 and out["answer"] == want and out["known"] >= 1,
           f"--known a capped solve, aim {aim}: {rc} {out} {err}")
+# The same two solves as JSON lines, one a line: the question answered with no call.
+lines = os.path.join(WORKDIR, "prove_by_parts_known.jsonl")
+with open(lines, "w") as f:
+    for name in (capped, whole):
+        with open(name) as g:
+            f.write(json.dumps(json.load(g)) + "\n")
+for aim, want in ((4, "yes"), (5, "no")):
+    shutil.rmtree(CACHE, ignore_errors=True)
+    rc, out, err = ask("3x4", "tromp-taylor", ["B2"], aim, "--known", lines)
+    check(rc == 0 and out["answer"] == want and out["calls"] == 0 and out["known"] == 1,
+          f"--known as JSON lines, aim {aim}: {rc} {out} {err}")
+with open(lines, "a") as f:
+    f.write('{"board": "3x4", "rules": "tromp-taylor"\n')
+rc, out, err = ask("3x4", "tromp-taylor", ["B2"], 4, "--known", lines)
+check(rc == 2 and len(err.strip().splitlines()) == 1 and "prove_by_parts_known.jsonl" in err,
+      f"--known with a broken line: {rc} {err!r}")
 other, _ = solve_json("2x3", [])
 rc, out, err = ask("3x4", "tromp-taylor", [], 4, "--known", other)
 check(rc == 2 and len(err.strip().splitlines()) == 1 and "not a solve of 3x4" in err,

@@ -23,9 +23,10 @@ binary (node counts differ between builds) and with --jobs 1 (with more, the ord
 end decides what comes next).
 
 Results of other runs (`smallgo solve --moves ... --json` of the same board and rules, of any size,
-such as long runs with large tables) may be given with --known: a node at one of their positions
-takes their bounds, intersected with its call's where the cache holds one, and makes no call of
-its own. Their bounds are proofs too, whatever run found them.
+such as long runs with large tables) may be given with --known, one a file or one a line (so the
+calls of a cache, gathered into one file, carry a search to another machine): a node at one of
+their positions takes their bounds, intersected with its call's where the cache holds one, and
+makes no call of its own. Their bounds are proofs too, whatever run found them.
 
 Prints progress to stderr and one JSON object to stdout: the answer ("yes", "no" or "open"), the
 calls made and read from the cache, the nodes taken from --known, the calls' nodes, the most
@@ -175,20 +176,29 @@ def merge(call, known):
     return d
 
 
+Needed = ('first_moves', 'lower', 'upper', 'to_move', 'komi')  # what a --known solve must give
+
+
 def read_known(files, board, rules):
-    """--known: each file one `smallgo solve --json` object of this board and preset."""
+    """--known: each file one `smallgo solve --json` object of this board and preset, or one
+    such object a line (JSON lines, as a run's cache is shipped: docs/results.md)."""
     known = {}
     for name in files:
         try:
             with open(name) as f:
-                d = json.load(f)
-            ok = d.get('board') == board and d.get('rules') == rules and 'first_moves' in d
+                text = f.read()
+            try:
+                solves = [json.loads(text)]
+            except ValueError:  # not one object: one a line
+                solves = [json.loads(line) for line in text.splitlines() if line.strip()]
         except (OSError, ValueError) as e:
             raise CallFailed(f'--known {name}: {e}') from None
-        if not ok:
-            raise CallFailed(f'--known {name}: not a solve of {board} under {rules}')
-        moves = key(d.get('moves', []))
-        known[moves] = merge(known[moves], d) if moves in known else d
+        for d in solves:
+            ok = isinstance(d, dict) and d.get('board') == board and d.get('rules') == rules
+            if not ok or not all(k in d for k in Needed):
+                raise CallFailed(f'--known {name}: not a solve of {board} under {rules}')
+            moves = key(d.get('moves', []))
+            known[moves] = merge(known[moves], d) if moves in known else d
     return known
 
 
@@ -380,7 +390,8 @@ def main():
     p.add_argument('--max-calls', type=int, default=0,
                    help='stop after this many new calls (default 0: no limit)')
     p.add_argument('--known', nargs='*', default=[],
-                   help='results of other solves of this board (solve --moves ... --json)')
+                   help='results of other solves of this board (solve --moves ... --json), one '
+                   'a file or one a line')
     p.add_argument('--quiet', action='store_true', help='no progress on stderr')
     p.add_argument('solve_args', nargs=argparse.REMAINDER,
                    help='after --, more options for every call (--proofs-per-position 1)')
