@@ -321,8 +321,10 @@ def search(root, caller, args, stop, log):
             refresh(root, 'unknown')  # next_leaf() left virtual numbers
             if not running or root.decided():  # decided: the calls still in flight are not needed
                 break
+            pause = 0.001  # short calls answer at once, long ones are polled 20 times a second
             while not stop and all(call.process.poll() is None for _, call in running):
-                time.sleep(0.05)
+                time.sleep(pause)
+                pause = min(2 * pause, 0.05)
             if stop:
                 break
             done = next(i for i, (_, call) in enumerate(running) if call.process.poll() is not None)
