@@ -176,6 +176,28 @@ with open(lines, "a") as f:
 rc, out, err = ask("3x4", "tromp-taylor", ["B2"], 4, "--known", lines)
 check(rc == 2 and len(err.strip().splitlines()) == 1 and "prove_by_parts_known.jsonl" in err,
       f"--known with a broken line: {rc} {err!r}")
+# A solve whose own bounds were left wide answers through its first moves' (the node's value is
+# their best): here with no call.
+with open(whole) as f:
+    wide = json.load(f)
+wide["lower"], wide["upper"] = -12, 12
+wide_name = os.path.join(WORKDIR, "prove_by_parts_known_wide.json")
+with open(wide_name, "w") as f:
+    json.dump(wide, f)
+for aim, want in ((4, "yes"), (5, "no")):
+    shutil.rmtree(CACHE, ignore_errors=True)
+    rc, out, err = ask("3x4", "tromp-taylor", ["B2"], aim, "--known", wide_name)
+    check(rc == 0 and out["answer"] == want and out["calls"] == 0,
+          f"--known with wide bounds, aim {aim}: {rc} {out} {err}")
+# Another komi, and an empty file: refused with one line.
+komi1, _ = solve_json("3x4", ["B2"], "--komi", "1")
+rc, out, err = ask("3x4", "tromp-taylor", ["B2"], 4, "--known", komi1)
+check(rc == 2 and len(err.strip().splitlines()) == 1 and "komi" in err,
+      f"--known of another komi: {rc} {err!r}")
+empty = os.path.join(WORKDIR, "prove_by_parts_known_empty.json")
+open(empty, "w").close()
+rc, out, err = ask("3x4", "tromp-taylor", ["B2"], 4, "--known", empty)
+check(rc == 2 and len(err.strip().splitlines()) == 1, f"--known of an empty file: {rc} {err!r}")
 other, _ = solve_json("2x3", [])
 rc, out, err = ask("3x4", "tromp-taylor", [], 4, "--known", other)
 check(rc == 2 and len(err.strip().splitlines()) == 1 and "not a solve of 3x4" in err,

@@ -22,8 +22,8 @@ result is a proof whatever binary made it; the same tree of calls comes again on
 binary (node counts differ between builds) and with --jobs 1 (with more, the order in which calls
 end decides what comes next).
 
-Results of other runs (`smallgo solve --moves ... --json` of the same board and rules, of any size,
-such as long runs with large tables) may be given with --known, one a file or one a line (so the
+Results of other runs (`smallgo solve --moves ... --json` of the same board, preset and komi, of
+any size, such as long runs with large tables) may be given with --known, one a file or one a line (so the
 calls of a cache, gathered into one file, carry a search to another machine): a node at one of
 their positions takes their bounds, intersected with its call's where the cache holds one, and
 makes no call of its own. Their bounds are proofs too, whatever run found them.
@@ -34,7 +34,7 @@ calls in flight at once, the nodes proven and disproven, the proof and disproof 
 question, the deepest node evaluated, and the frontier: the positions not yet evaluated whose
 proof (or disproof) would answer it, as many as the proof (disproof) number, at most 50 of each,
 as the moves after MOVES. Exit code 0 with any answer; 1 where a call fails (its message is
-printed); 2 for bad arguments or a --known file of another board or preset. Moves are AGA
+printed); 2 for bad arguments or a --known file of another board, preset or komi. Moves are AGA
 coordinates (D1) or pass.
 """
 import argparse
@@ -84,7 +84,6 @@ class Caller:
         call's bounds, if any, intersected), else the cached call's; None where a call must be
         made."""
         path = self.path_of(moves)
-        self.deepest = max(self.deepest, len(moves) - len(self.start))
         known = self.known.get(key(moves))
         d = None
         if os.path.exists(path):
@@ -96,6 +95,10 @@ class Caller:
             return d
         self.used_known += 1
         return known if d is None else merge(d, known)
+
+    def took(self, moves):
+        """Counts a result taken at this position (for the deepest one)."""
+        self.deepest = max(self.deepest, len(moves) - len(self.start))
 
     def launch(self, moves):
         """Starts the call of this position; its output goes to a file beside the cache's."""
@@ -123,12 +126,16 @@ class Caller:
             if call.process.returncode != 0:
                 code = call.process.returncode
                 raise CallFailed(err or f'{" ".join(call.cmd)}: exit code {code}')
-            with open(call.scratch('out')) as f:
-                d = json.load(f)
+            try:
+                with open(call.scratch('out')) as f:
+                    d = json.load(f)
+            except ValueError as e:
+                raise CallFailed(f'{" ".join(call.cmd)}: not a solve\'s JSON ({e})') from None
         finally:
             discard(call)
-        with open(call.scratch('tmp'), 'w') as f:
-            json.dump(d, f)
+        with open(call.scratch('tmp'), 'w') as f:  # one line, so that a cache gathers into
+            json.dump(d, f)                          # JSON lines by concatenation
+            f.write('\n')
         os.replace(call.scratch('tmp'), call.path)
         self.calls += 1
         self.nodes += d['nodes']
@@ -164,7 +171,8 @@ def key(moves):
 def merge(call, known):
     """The bounds of two solves of one position, each a proof: their intersection."""
     if call['komi'] != known['komi'] or call['to_move'] != known['to_move']:
-        raise CallFailed(f'--known: komi or side to move differs at {" ".join(known["moves"])}')
+        where = ' '.join(known.get('moves', [])) or 'the start'
+        raise CallFailed(f'--known: komi or side to move differs at {where}')
     d = dict(call)
     d['lower'] = max(call['lower'], known['lower'])
     d['upper'] = min(call['upper'], known['upper'])
@@ -176,12 +184,26 @@ def merge(call, known):
     return d
 
 
-Needed = ('first_moves', 'lower', 'upper', 'to_move', 'komi')  # what a --known solve must give
+def well_formed(d, board, rules, komi):
+    """Whether d is a solve of this board, preset and komi, with what the search reads of it."""
+    number = (int, float)
+    try:
+        return (isinstance(d, dict) and d['board'] == board and d['rules'] == rules
+                and d['komi'] == komi and d['to_move'] in ('Black', 'White')
+                and isinstance(d['lower'], number) and isinstance(d['upper'], number)
+                and isinstance(d.get('moves', []), list)
+                and all(isinstance(m, str) for m in d.get('moves', []))
+                and isinstance(d['first_moves'], dict)
+                and all(isinstance(b, list) and len(b) == 2
+                        and all(isinstance(x, number) for x in b)
+                        for b in d['first_moves'].values()))
+    except KeyError:
+        return False
 
 
-def read_known(files, board, rules):
-    """--known: each file one `smallgo solve --json` object of this board and preset, or one
-    such object a line (JSON lines, as a run's cache is shipped: docs/results.md)."""
+def read_known(files, board, rules, komi):
+    """--known: each file one `smallgo solve --json` object of this board, preset and komi, or
+    one such object a line (JSON lines: a run's cache, its files put one after another)."""
     known = {}
     for name in files:
         try:
@@ -193,13 +215,32 @@ def read_known(files, board, rules):
                 solves = [json.loads(line) for line in text.splitlines() if line.strip()]
         except (OSError, ValueError) as e:
             raise CallFailed(f'--known {name}: {e}') from None
+        if not solves:
+            raise CallFailed(f'--known {name}: no solve in it')
         for d in solves:
-            ok = isinstance(d, dict) and d.get('board') == board and d.get('rules') == rules
-            if not ok or not all(k in d for k in Needed):
-                raise CallFailed(f'--known {name}: not a solve of {board} under {rules}')
+            if not well_formed(d, board, rules, komi):
+                raise CallFailed(f'--known {name}: not a solve of {board} under {rules} with '
+                                 f'komi {komi:g} (one JSON object a file, or one a line)')
             moves = key(d.get('moves', []))
             known[moves] = merge(known[moves], d) if moves in known else d
     return known
+
+
+def question_komi(args):
+    """The komi of the question's calls, as smallgo takes it from the preset and the options
+    after --: asked of one call of a few thousand nodes, so that --known solves of another komi
+    are refused rather than taken."""
+    cmd = [args.smallgo, 'solve', args.board, '--rules', args.rules, '--threads', '1', '--hash',
+           '16M', '--max-nodes', '1', '--json', *args.solve_args]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if r.returncode != 0:
+            raise CallFailed(r.stderr.strip() or f'{" ".join(cmd)}: exit code {r.returncode}')
+        return json.loads(r.stdout)['komi']
+    except OSError as e:
+        raise CallFailed(f'{args.smallgo}: {e.strerror}') from None
+    except (ValueError, KeyError) as e:
+        raise CallFailed(f'{" ".join(cmd)}: not a solve\'s JSON ({e})') from None
 
 
 class Node:
@@ -215,6 +256,13 @@ class Node:
         """Takes the solve JSON d of this position: proven, disproven, or open with children."""
         self.black = d['to_move'] == 'Black'
         lo, hi = d['lower'], d['upper']
+        bounds = list(d['first_moves'].values())
+        if bounds:
+            # The node's value is the best of its first moves' (the call lists one of each
+            # symmetry class of the legal moves, as this search's children assume): each call
+            # already says so, but two solves merged (--known) may each have narrowed other moves.
+            best = max if self.black else min
+            lo, hi = max(lo, best(b[0] for b in bounds)), min(hi, best(b[1] for b in bounds))
         path = ' '.join(self.moves[len(start):]) or '(start)'
         if lo >= aim:
             self.kids, self.pn, self.dn, self.settled = [], 0, INF, True
@@ -315,6 +363,7 @@ def search(root, caller, args, stop, log):
                     leaf.running = True
                     caller.most_at_once = max(caller.most_at_once, len(running))
                     continue
+                caller.took(leaf.moves)
                 leaf.apply(d, args.aim, log, caller.start)
                 refresh(root, 'unknown')
                 log(f'   proof number {root.pn}, disproof number {root.dn}')
@@ -330,7 +379,9 @@ def search(root, caller, args, stop, log):
             done = next(i for i, (_, call) in enumerate(running) if call.process.poll() is not None)
             leaf, call = running.pop(done)
             leaf.running = False
-            leaf.apply(caller.finish(call), args.aim, log, caller.start)
+            d = caller.finish(call)
+            caller.took(leaf.moves)
+            leaf.apply(d, args.aim, log, caller.start)
             refresh(root, 'unknown')
             log(f'   proof number {root.pn}, disproof number {root.dn}')
     finally:
@@ -410,11 +461,18 @@ def main():
     stop = []
     signal.signal(signal.SIGINT, lambda *_: stop.append(True))
     signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
-    try:
-        known = read_known(args.known, args.board, args.rules)
-    except CallFailed as e:
-        print(f'prove_by_parts: {e}', file=sys.stderr)
-        return 2
+    known = {}
+    if args.known:
+        try:
+            komi = question_komi(args)
+        except CallFailed as e:
+            print(f'prove_by_parts: {e}', file=sys.stderr)
+            return 1
+        try:
+            known = read_known(args.known, args.board, args.rules, komi)
+        except CallFailed as e:
+            print(f'prove_by_parts: {e}', file=sys.stderr)
+            return 2
     caller = Caller(args, stop, known)
     root = Node(tuple(args.moves))
     try:
@@ -429,7 +487,8 @@ def main():
     for proving, name in ((True, 'proof_frontier'), (False, 'disproof_frontier')):
         leaves = []
         frontier(root, proving, leaves)
-        shown[name] = [' '.join(k.moves[len(caller.start):]) for k in leaves[:MaxShown]]
+        shown[name] = [' '.join(k.moves[len(caller.start):]) or '(start)'
+                       for k in leaves[:MaxShown]]
     print(json.dumps({
         'board': args.board, 'rules': args.rules, 'moves': list(args.moves), 'aim': args.aim,
         'answer': answer, 'calls': caller.calls, 'cached': caller.cached,
