@@ -232,6 +232,8 @@ def question_komi(args):
     are refused rather than taken."""
     cmd = [args.smallgo, 'solve', args.board, '--rules', args.rules, '--threads', '1', '--hash',
            '16M', '--max-nodes', '1', '--json', *args.solve_args]
+    if args.moves:  # the question's position, which the calls must be able to search anyway
+        cmd += ['--moves', *args.moves]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, check=False)
         if r.returncode != 0:
