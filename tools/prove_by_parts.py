@@ -347,6 +347,20 @@ def next_leaf(root):
     return None
 
 
+def expand_known(node, caller, aim, log):
+    """Evaluates at once every child of node whose result needs no call (the cache or --known),
+    and theirs in turn, so that the numbers count all that is known before the next call is
+    chosen. On a fresh cache this never applies, and the tree is the one made without it."""
+    for k in node.kids or []:
+        if k.kids is None and not k.running:
+            d = caller.lookup(k.moves)
+            if d is not None:
+                caller.took(k.moves)
+                k.apply(d, aim, log, caller.start)
+                expand_known(k, caller, aim, log)
+    node.update()
+
+
 def search(root, caller, args, stop, log):
     """Evaluates the most-proving nodes, up to --jobs calls at once, until the question is
     decided, --max-calls calls were made, or a signal asks to stop. Leaves the true numbers."""
@@ -367,6 +381,7 @@ def search(root, caller, args, stop, log):
                     continue
                 caller.took(leaf.moves)
                 leaf.apply(d, args.aim, log, caller.start)
+                expand_known(leaf, caller, args.aim, log)
                 refresh(root, 'unknown')
                 log(f'   proof number {root.pn}, disproof number {root.dn}')
             refresh(root, 'unknown')  # next_leaf() left virtual numbers
@@ -384,6 +399,7 @@ def search(root, caller, args, stop, log):
             d = caller.finish(call)
             caller.took(leaf.moves)
             leaf.apply(d, args.aim, log, caller.start)
+            expand_known(leaf, caller, args.aim, log)
             refresh(root, 'unknown')
             log(f'   proof number {root.pn}, disproof number {root.dn}')
     finally:
