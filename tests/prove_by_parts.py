@@ -38,13 +38,16 @@ def exact(board, rules, moves):
     return d["value"], d["to_move"]
 
 
-def ask(board, rules, moves, aim, *extra):
+def tool_command(board, rules, moves, aim, *extra):
     cmd = [sys.executable, TOOL, "--smallgo", SMALLGO, "--board", board, "--rules", rules,
            "--aim", f"{aim:g}", "--budget", "4096", "--hash", "4M", "--cache", CACHE, "--quiet",
            *extra]
-    if moves:
-        cmd += ["--moves", *moves]
-    r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    return cmd + (["--moves", *moves] if moves else [])
+
+
+def ask(board, rules, moves, aim, *extra):
+    r = subprocess.run(tool_command(board, rules, moves, aim, *extra), capture_output=True,
+                       text=True, check=False)
     return r.returncode, (json.loads(r.stdout) if r.returncode == 0 else None), r.stderr
 
 
@@ -107,9 +110,8 @@ for jobs in ("1", "2"):
 # ended, not of the ones stopped), only whole results stay in the cache, and a run after it goes
 # on to the answer. (A run that ends before the signal must have the answer.)
 shutil.rmtree(CACHE, ignore_errors=True)
-cmd = [sys.executable, TOOL, "--smallgo", SMALLGO, "--board", "1x8", "--aim", "3", "--moves",
-       "B1", "--budget", "4096", "--hash", "4M", "--cache", CACHE, "--quiet", "--jobs", "2"]
-tool = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+tool = subprocess.Popen(tool_command("1x8", "tromp-taylor", ["B1"], 3, "--jobs", "2"),
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 time.sleep(0.5)
 tool.terminate()
 stdout, stderr = tool.communicate()

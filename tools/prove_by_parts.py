@@ -23,10 +23,10 @@ binary (node counts differ between builds) and with --jobs 1 (with more, the ord
 end decides what comes next).
 
 Results of other runs (`smallgo solve --moves ... --json` of the same board, preset and komi, of
-any size, such as long runs with large tables) may be given with --known, one a file or one a line (so the
-calls of a cache, gathered into one file, carry a search to another machine): a node at one of
-their positions takes their bounds, intersected with its call's where the cache holds one, and
-makes no call of its own. Their bounds are proofs too, whatever run found them.
+any size, such as long runs with large tables) may be given with --known, one a file or one a
+line (so the calls of a cache, gathered into one file, carry a search to another machine): a node
+at one of their positions takes their bounds, intersected with its call's where the cache holds
+one, and makes no call of its own. Their bounds are proofs too, whatever run found them.
 
 Prints progress to stderr and one JSON object to stdout: the answer ("yes", "no" or "open"), the
 calls made and read from the cache, the nodes taken from --known, the calls' nodes, the most
@@ -103,11 +103,7 @@ class Caller:
     def launch(self, moves):
         """Starts the call of this position; its output goes to a file beside the cache's."""
         a = self.args
-        cmd = [a.smallgo, 'solve', a.board, '--rules', a.rules, '--aim', f'{a.aim:g}',
-               '--threads', '1', '--hash', a.hash, '--max-nodes', str(a.budget), '--json']
-        if moves:
-            cmd += ['--moves', *moves]
-        cmd += a.solve_args
+        cmd = solve_command(a, moves, a.hash, a.budget)
         path = self.path_of(moves)
         call = Call(path, cmd)
         try:
@@ -140,6 +136,15 @@ class Caller:
         self.calls += 1
         self.nodes += d['nodes']
         return d
+
+
+def solve_command(args, moves, hash_size, max_nodes):
+    """The command line of one call of the question's solver at the position after moves."""
+    cmd = [args.smallgo, 'solve', args.board, '--rules', args.rules, '--aim', f'{args.aim:g}',
+           '--threads', '1', '--hash', hash_size, '--max-nodes', str(max_nodes), '--json']
+    if moves:
+        cmd += ['--moves', *moves]
+    return cmd + args.solve_args
 
 
 class Call:
@@ -230,10 +235,8 @@ def question_komi(args):
     """The komi of the question's calls, as smallgo takes it from the preset and the options
     after --: asked of one call of a few thousand nodes, so that --known solves of another komi
     are refused rather than taken."""
-    cmd = [args.smallgo, 'solve', args.board, '--rules', args.rules, '--threads', '1', '--hash',
-           '16M', '--max-nodes', '1', '--json', *args.solve_args]
-    if args.moves:  # the question's position, which the calls must be able to search anyway
-        cmd += ['--moves', *args.moves]
+    # At the question's position, which the calls must be able to search anyway.
+    cmd = solve_command(args, args.moves, '16M', 1)
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, check=False)
         if r.returncode != 0:
@@ -347,24 +350,30 @@ def next_leaf(root):
     return None
 
 
-def expand_known(node, caller, aim, log):
-    """Evaluates at once every child of node whose result needs no call (the cache or --known),
-    and theirs in turn, so that the numbers count all that is known before the next call is
-    chosen. On a fresh cache this never applies, and the tree is the one made without it."""
-    for k in node.kids or []:
+def take(node, d, caller, aim, log):
+    """Takes the result d at node, then at once every child's whose result needs no call (the
+    cache or --known), and theirs in turn, so that the numbers count all that is known before
+    the next call is chosen (on a fresh cache there are none: the tree is the one made without
+    it). The numbers above node are left for refresh()."""
+    caller.took(node.moves)
+    node.apply(d, aim, log, caller.start)
+    for k in node.kids:
         if k.kids is None and not k.running:
-            d = caller.lookup(k.moves)
-            if d is not None:
-                caller.took(k.moves)
-                k.apply(d, aim, log, caller.start)
-                expand_known(k, caller, aim, log)
-    node.update()
+            known = caller.lookup(k.moves)
+            if known is not None:
+                take(k, known, caller, aim, log)
 
 
 def search(root, caller, args, stop, log):
     """Evaluates the most-proving nodes, up to --jobs calls at once, until the question is
     decided, --max-calls calls were made, or a signal asks to stop. Leaves the true numbers."""
     running = []
+
+    def settle(leaf, d):
+        take(leaf, d, caller, args.aim, log)
+        refresh(root, 'unknown')
+        log(f'   proof number {root.pn}, disproof number {root.dn}')
+
     try:
         while not stop:
             while len(running) < args.jobs and not stop:
@@ -379,11 +388,7 @@ def search(root, caller, args, stop, log):
                     leaf.running = True
                     caller.most_at_once = max(caller.most_at_once, len(running))
                     continue
-                caller.took(leaf.moves)
-                leaf.apply(d, args.aim, log, caller.start)
-                expand_known(leaf, caller, args.aim, log)
-                refresh(root, 'unknown')
-                log(f'   proof number {root.pn}, disproof number {root.dn}')
+                settle(leaf, d)
             refresh(root, 'unknown')  # next_leaf() left virtual numbers
             if not running or root.decided():  # decided: the calls still in flight are not needed
                 break
@@ -396,12 +401,7 @@ def search(root, caller, args, stop, log):
             done = next(i for i, (_, call) in enumerate(running) if call.process.poll() is not None)
             leaf, call = running.pop(done)
             leaf.running = False
-            d = caller.finish(call)
-            caller.took(leaf.moves)
-            leaf.apply(d, args.aim, log, caller.start)
-            expand_known(leaf, caller, args.aim, log)
-            refresh(root, 'unknown')
-            log(f'   proof number {root.pn}, disproof number {root.dn}')
+            settle(leaf, caller.finish(call))
     finally:
         # Calls still in flight (a signal, a failed call, a decided question) are stopped; their
         # results, cut short, are not kept.
