@@ -42,6 +42,11 @@ void run_solve(const SolveArgs& a) {
         throw UsageError(
             fmt::format("--checkpoint and --resume save the table's proofs: not with {}",
                         a.no_table ? "--no-table" : "--proof"));
+    if (a.aim_only && a.aim.empty()) throw UsageError("--aim-only: give the question with --aim");
+    if (a.aim_only && (a.all_moves || !a.proof.empty()))
+        throw UsageError(fmt::format(
+            "--aim-only answers whether Black reaches --aim, without the value: not with {}",
+            a.all_moves ? "--all-moves" : "--proof"));
     if (!(a.checkpoint_every > 0))
         throw UsageError(
             fmt::format("bad --checkpoint-every {}: expected seconds over 0", a.checkpoint_every));
@@ -101,6 +106,7 @@ void run_solve(const SolveArgs& a) {
                                              a.aim, g.name(), komi_text(range.lower_x2),
                                              komi_text(range.upper_x2)));
             o.aim_x2 = aim;
+            o.aim_only = a.aim_only;
         }
         o.stop = signals.flag();  // the time limit, armed below, sets it too
         if (checkpoints.active()) {
@@ -130,7 +136,9 @@ void run_solve(const SolveArgs& a) {
         s.res = solve(s.h, o);
         if (checkpoints.active()) checkpoint_failed = checkpoints.finish(s.res);
         if (!s.res.complete)
-            s.stopped = signals.signal() != 0 ? std::string(signals.reason()) : "node limit";
+            s.stopped = signals.signal() != 0 ? std::string(signals.reason())
+                        : s.res.aim_answered  ? "aim answered"
+                                              : "node limit";
         exit_code = s.res.complete ? 0 : signals.exit_code();
         if (!a.proof.empty() && s.res.complete) {
             try {
@@ -207,6 +215,10 @@ void add_solve_command(CLI::App& app) {
         "whether Black reaches it; the value is proven exactly either way (e.g. 25 "
         "on 5x5; default: whether the side to move gets more than half the board, under "
         "simple ko whether it wins)");
+    cmd->add_flag("--aim-only", a->aim_only,
+                  "With --aim: ask only whether Black reaches it, every first move tested at the "
+                  "aim, and stop once that is proven either way, without the value (exit code 0; "
+                  "for tools that want a yes or no; default: off)");
     cmd->add_option("--proof", a->proof,
                     "Write a proof certificate of the value to this file, for `smallgo verify` "
                     "(superko rules; docs/proof.md; default: none)");

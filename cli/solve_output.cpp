@@ -202,7 +202,16 @@ void print_text(const Solved& s, const SolveArgs& a) {
         fmt::print("{}\n", final_score_text(s));
         return;
     }
-    if (!s.stopped.empty() && res.lower_x2 == res.upper_x2) {
+    if (res.aim_answered) {
+        const bool reaches = res.lower_x2 >= parse_half_points(a.aim, "--aim");
+        fmt::print(
+            "Answered --aim: Black {} {}; the value lies in [{}, {}] (Black minus White "
+            "minus komi)\n",
+            reaches ? "reaches" : "does not reach", a.aim, komi_text(res.lower_x2),
+            komi_text(res.upper_x2));
+        if (const std::string moves = first_moves_text(s); !moves.empty())
+            fmt::print("Bounds of the first moves (one of each symmetry class): {}\n", moves);
+    } else if (!s.stopped.empty() && res.lower_x2 == res.upper_x2) {
         // The value is proven; the stop came while the optimal moves were being sorted out.
         fmt::print("Stopped ({}) after the value was proven.\n", s.stopped);
         fmt::print("Value: {} ({})\n", value_text(res.value_x2), value_short(res.value_x2));

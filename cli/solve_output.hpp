@@ -24,7 +24,7 @@ struct SolveArgs {
     bool all_moves = false, json = false, no_table = false, no_bounds = false, no_territory = false,
          no_reply_life = false, no_lookup = false, plain_order = false, no_cycle_bounds = false,
          no_board_lists = false, no_list_renewal = false, half_depth_siblings = false,
-         no_reply_race = false, no_lean = false, peek = false;
+         no_reply_race = false, no_lean = false, peek = false, aim_only = false;
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;

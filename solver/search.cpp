@@ -239,6 +239,34 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     const int guess = o.aim_x2         ? (sign > 0 ? *o.aim_x2 : 1 - *o.aim_x2)
                       : values_on_grid ? 1 - sign * komi_x2
                                        : 1;
+    // SolveOptions::aim_only: each move is asked only whether it reaches the guess, in rounds
+    // of caps as below, until one does (the root reaches it) or every one is proven below it.
+    // The exact first move and the tests at the best and halfway up ask what a yes or no does
+    // not need. Sound as the race is: every bound comes from a completed test.
+    if (o.aim_only && o.aim_x2) {
+        auto answered = [&] {
+            const int top = report();  // updates best
+            return best >= guess || top < guess;
+        };
+        int round = std::clamp(o.race_first_round, 0, MaxRaceRound);
+        for (u64 cap = times(std::max<u64>(o.race_cap, 1), u64{1} << round);
+             !answered() && !s.stopped(); cap = doubled(cap), ++round) {
+            r.race_round = std::min(round, MaxRaceRound);
+            for (std::size_t i : searched) {
+                RootBound& k = known[i];
+                if (k.lo >= guess || k.hi < guess || s.stopped()) continue;
+                int proven = 0;
+                const Kind answer =
+                    o.reply_race
+                        ? replies_reach_within(s, k.move, guess, cap, &proven, r.reply_races)
+                        : s.child_at_least_within(k.move, guess, cap, &proven);
+                if (answer == High) k.lo = grid_up(std::max(guess, proven));
+                if (answer == Low) k.hi = grid_down(std::min(guess - 1, proven));
+                if (answered()) break;
+            }
+        }
+        return best;
+    }
     // The bar a move must beat to matter: the best proven; before there is one, just below the
     // guess, or, once every move is proven below the guess, just below the largest upper bound
     // (a test there that succeeds is the value).
@@ -541,6 +569,12 @@ SolveResult solve(History& h, const SolveOptions& o) {
         std::vector<RootBound>& known = r.root_bounds;
         const bool values_on_grid = h.rules().ko != KoRule::Simple;
         best = root_value(s, moves, o, sign, values_on_grid, h.rules().komi_x2, r, known);
+        // Not stopped, root_value's bounds answer the aim (in its every way out, a value proven
+        // without a search included): nothing more is asked.
+        if (o.aim_only && o.aim_x2 && !s.stopped()) {
+            r.aim_answered = true;
+            return;
+        }
         if (s.stopped()) {
             // A stop may come after the bounds have met: with all_moves while the other moves'
             // values were being found, or with the race's last answer. The value is then proven,
@@ -568,7 +602,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         else
             search();
     });
-    if (s.stopped()) return finish();
+    if (s.stopped() || r.aim_answered) return finish();
 
     r.complete = true;
     r.value_x2 = r.lower_x2 = r.upper_x2 = sign * best;

@@ -171,6 +171,12 @@ struct SolveOptions {
     // order of the tests changes. Where the conjecture is the whole board (5x5), one proof is the
     // value (docs/solver.md, "The root"). Unset: the half-board test.
     std::optional<int> aim_x2;
+    // With aim_x2: ask only whether Black reaches it, and stop once that is proven either way
+    // (SolveResult::aim_answered). Every first move is tested at the aim alone, in the race's
+    // rounds, none solved exactly; no value, optimal moves or principal variation follow. For
+    // callers that want a yes or no (tools/prove_by_parts.py), whose budget the exact value's
+    // tests would spend on questions they do not ask (search.cpp, root_value).
+    bool aim_only = false;
     // Called after every test of a first move's value, from the thread that made it.
     std::function<void(const Progress&)> progress;
     // What earlier searches of this same position after this same history proved of its first
@@ -202,7 +208,10 @@ struct SolveResult {
     bool complete = false;           // false when stopped: only the bounds hold
     int value_x2 = 0;                // exact value when complete, or when lower == upper
     int lower_x2 = 0, upper_x2 = 0;  // proven bounds (equal to value when complete)
-    std::vector<Move> best_moves;    // every optimal first move
+    // SolveOptions::aim_only: the bounds answer whether Black reaches the aim (lower >= aim or
+    // upper < aim); not complete, though the search was not stopped.
+    bool aim_answered = false;
+    std::vector<Move> best_moves;  // every optimal first move
     // A legal game from the position that scores the value, every move optimal: a side that
     // loses prefers plays to a pass (it resists: a play whose test ends within
     // SolveOptions::pv_pass_held_until nodes), any other side takes an optimal pass first (among

@@ -2,7 +2,8 @@
 """tools/prove_by_parts.py against `smallgo solve`: the proof-number search over capped calls
 must answer "does Black reach AIM?" as the exact value says, at the value (yes) and just above it
 (no), with Black and with White to move at the question, under tromp-taylor and aga (3x4 after
-B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1). The budget of 4,096 nodes a call (the
+B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1), with calls that stop at their answer (the
+default, --aim-only) and calls that go on (--full-calls). The budget of 4,096 nodes a call (the
 solver's node limit is checked every 4,096 nodes) makes it expand trees of dozens to hundreds of
 calls there. A second run of the same question reads every call from the cache, and a run with
 three calls at once gives the same answer; --max-calls leaves a question open, with as many
@@ -45,6 +46,15 @@ def tool_command(board, rules, moves, aim, *extra):
     return cmd + (["--moves", *moves] if moves else [])
 
 
+def stops_in_cache():
+    """What stopped each call kept in the cache (solve's "stopped")."""
+    stops = []
+    for f in os.listdir(CACHE):
+        with open(os.path.join(CACHE, f)) as fh:
+            stops.append(json.load(fh)["stopped"])
+    return stops
+
+
 def ask(board, rules, moves, aim, *extra):
     r = subprocess.run(tool_command(board, rules, moves, aim, *extra), capture_output=True,
                        text=True, check=False)
@@ -56,6 +66,7 @@ questions = [("3x4", "tromp-taylor", ["B2"]), ("3x4", "aga", []), ("3x4", "aga",
              ("1x8", "tromp-taylor", ["B1"])]
 expanded = {"Black": 0, "White": 0}
 most_at_once = 0
+answered_calls = 0  # calls stopped by --aim-only's answer
 for board, rules, moves in questions:
     value, to_move = exact(board, rules, moves)
     for aim, want in ((value, "yes"), (value + 1, "no")):
@@ -73,6 +84,7 @@ for board, rules, moves in questions:
               f"deepest {out['deepest']}", flush=True)
         if out["calls"] >= 10:
             expanded[to_move] += 1
+        answered_calls += stops_in_cache().count("aim answered")
         # Again: every call from the cache, the same answer and tree.
         rc2, again, _ = ask(board, rules, moves, aim)
         check(rc2 == 0 and again["calls"] == 0 and again["cached"] == out["calls"]
@@ -87,9 +99,19 @@ for board, rules, moves in questions:
             check(out["most_at_once"] == 1 and 1 <= par["most_at_once"] <= 3,
                   f"{name}: calls at once {out['most_at_once']} and {par['most_at_once']}")
             most_at_once = max(most_at_once, par["most_at_once"])
+        # Calls that go on towards the value once the aim is answered: the same answer, and no
+        # call stopped by an answer.
+        shutil.rmtree(CACHE, ignore_errors=True)
+        rc4, full, err4 = ask(board, rules, moves, aim, "--full-calls")
+        check(rc4 == 0 and full["answer"] == want and "aim answered" not in stops_in_cache(),
+              f"{name}, --full-calls: exit code {rc4}, {full}, {err4.strip()}")
+        if rc4 == 0:
+            print(f"{name}, --full-calls: {full['answer']} in {full['calls']} calls, "
+                  f"{full['nodes']} nodes", flush=True)
 # The trees must be real searches, under both sides to move at the question.
 check(expanded["Black"] >= 2 and expanded["White"] >= 1, f"too few trees expanded: {expanded}")
 check(most_at_once >= 2, f"--jobs 3 never had two calls in flight: {most_at_once}")
+check(answered_calls >= 8, f"only {answered_calls} calls stopped at their answer (--aim-only)")
 
 # --max-calls stops a question open; its calls stay cached.
 shutil.rmtree(CACHE, ignore_errors=True)

@@ -259,6 +259,19 @@ TEST_CASE("solver: the race of the replies changes no value nor any optimal move
     REQUIRE(with_moves >= cases(200) / 20);  // the races of the replies did decide tests
 }
 
+namespace {
+// The aims the tests below ask of a position of value `expected`: the value itself, one step
+// either side, half a point above, the ends of the score range and 0, those within the range.
+std::vector<int> aims_around(const History& h, int expected) {
+    const int reach = 2 * h.geometry().points(), komi = h.rules().komi_x2;
+    std::vector<int> aims;
+    for (int aim :
+         {expected, expected + 2, expected - 2, expected + 1, -reach - komi, reach - komi, 0})
+        if (aim >= -reach - komi && aim <= reach - komi) aims.push_back(aim);
+    return aims;
+}
+}  // namespace
+
 // SolveOptions::aim_x2 only changes the root's first test, so with any aim (the value itself, one
 // step either side, half a point above, the ends of the score range, 0) the value and the optimal
 // moves are those of the search without one, and the reference's; with small race caps too, so
@@ -269,10 +282,7 @@ TEST_CASE("solver: a conjectured value to test first (--aim) changes no value", 
         check_random_histories(20261127, cases(80), [&](History& h, int expected, bool) {
             const auto plain = solve_against(h, small_options(), expected);
             if (!plain) return false;
-            const int reach = 2 * h.geometry().points(), komi = h.rules().komi_x2;
-            for (int aim : {expected, expected + 2, expected - 2, expected + 1, -reach - komi,
-                            reach - komi, 0}) {
-                if (aim < -reach - komi || aim > reach - komi) continue;
+            for (int aim : aims_around(h, expected)) {
                 for (u64 race_cap : {u64{1} << 20, u64{1}}) {
                     SolveOptions o = small_options();
                     o.aim_x2 = aim;
@@ -290,6 +300,58 @@ TEST_CASE("solver: a conjectured value to test first (--aim) changes no value", 
     REQUIRE(checked >= cases(80));
     REQUIRE(aims >= 6 * cases(80));
     REQUIRE(moved >= cases(80));  // the aim does change the tests asked
+}
+
+// SolveOptions::aim_only answers whether Black reaches the aim and stops: against the reference
+// value, on random histories of every preset with the aims of the test above, small race caps
+// and two threads, the bounds hold the value and answer the question (lower >= aim exactly where
+// the value reaches it, else upper < aim), the solve is not complete, and each first move's
+// bounds hold that move's reference value. Asking only that costs fewer nodes than the value in
+// most solves (counted, so that a mode that still solved the value would fail).
+TEST_CASE("solver: --aim-only answers whether Black reaches the aim, and stops", "[solver]") {
+    int answers = 0, fewer = 0, moves_checked = 0;
+    const int checked =
+        check_random_histories(20261207, cases(60), [&](History& h, int expected, bool) {
+            const auto plain = solve_against(h, small_options(), expected);
+            if (!plain) return false;
+            for (int aim : aims_around(h, expected)) {
+                for (auto [race_cap, threads] :
+                     {std::pair{u64{1} << 20, 1}, {u64{1}, 1}, {u64{1} << 20, 2}}) {
+                    SolveOptions o = small_options();
+                    o.aim_x2 = aim;
+                    o.aim_only = true;
+                    o.race_cap = race_cap;
+                    o.threads = threads;
+                    INFO("aim " << aim << " race cap " << race_cap << " threads " << threads);
+                    const SolveResult r = solve(h, o);
+                    if (r.nodes >= o.node_limit) return false;  // too large for the check
+                    REQUIRE(r.aim_answered);
+                    REQUIRE_FALSE(r.complete);
+                    REQUIRE(r.lower_x2 <= expected);
+                    REQUIRE(expected <= r.upper_x2);
+                    REQUIRE((r.lower_x2 >= aim) == (expected >= aim));
+                    REQUIRE((r.upper_x2 < aim) == (expected < aim));
+                    ++answers;
+                    if (r.nodes < plain->nodes) ++fewer;
+                    const int sign = h.current().to_move == Color::Black ? 1 : -1;
+                    for (const RootBound& b : r.root_bounds) {
+                        History child = h;
+                        REQUIRE(child.play(b.move) == Verdict::Legal);
+                        int v;
+                        if (!reference::value_x2(child, v, 2'000'000)) continue;
+                        REQUIRE(b.lo <= sign * v);
+                        REQUIRE(sign * v <= b.hi);
+                        ++moves_checked;
+                    }
+                }
+            }
+            return true;
+        });
+    REQUIRE(checked >= cases(60));
+    CAPTURE(answers, fewer, moves_checked);
+    REQUIRE(answers >= 3 * 5 * cases(60));
+    REQUIRE(fewer * 2 >= answers);
+    REQUIRE(moves_checked >= answers);
 }
 
 // The aim's first test asks whether Black reaches it, whichever side moves: the first test of a

@@ -3,7 +3,9 @@
 
 For a question too large for one search (1x12's ko fights, docs/results.md, 2026-12-06 and later),
 this asks smallgo many smaller ones. Each node of the tree is one position of the game, and its
-evaluation is one call `smallgo solve BOARD --moves PATH --aim AIM --max-nodes BUDGET --json`. A
+evaluation is one call `smallgo solve BOARD --moves PATH --aim AIM --aim-only --max-nodes BUDGET
+--json`: the call asks only whether Black reaches AIM, of every first move, and stops once that is
+answered (a call that went on towards the value spent most of its budget after the answer). A
 node is proven where the call's lower bound reaches AIM and disproven where its upper bound is
 below it; otherwise its children are the first moves whose bounds still straddle AIM (one of each
 symmetry class, as the call lists them). With Black to move one child reaching AIM proves the node;
@@ -76,7 +78,7 @@ class Caller:
         tag = '_'.join(moves) or 'root'
         extra = '_'.join(x.lstrip('-') for x in a.solve_args)
         question = f'{a.board}.{a.rules}.aim{a.aim:g}.{a.budget}.{a.hash}' + (
-            f'.{extra}' if extra else '')
+            '' if a.full_calls else '.aim-only') + (f'.{extra}' if extra else '')
         return os.path.join(self.args.cache, f'{question}.{tag}.json')
 
     def lookup(self, moves):
@@ -142,6 +144,8 @@ def solve_command(args, moves, hash_size, max_nodes):
     """The command line of one call of the question's solver at the position after moves."""
     cmd = [args.smallgo, 'solve', args.board, '--rules', args.rules, '--aim', f'{args.aim:g}',
            '--threads', '1', '--hash', hash_size, '--max-nodes', str(max_nodes), '--json']
+    if not args.full_calls:
+        cmd.append('--aim-only')
     if moves:
         cmd += ['--moves', *moves]
     return cmd + args.solve_args
@@ -463,6 +467,9 @@ def main():
     p.add_argument('--known', nargs='*', default=[],
                    help='results of other solves of this board (solve --moves ... --json), one '
                    'a file or one a line')
+    p.add_argument('--full-calls', action='store_true',
+                   help='calls without --aim-only: once the aim is answered they go on towards '
+                   'the value, within the budget (the calls before 2026-12-07)')
     p.add_argument('--quiet', action='store_true', help='no progress on stderr')
     p.add_argument('solve_args', nargs=argparse.REMAINDER,
                    help='after --, more options for every call (--proofs-per-position 1)')
