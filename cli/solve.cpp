@@ -135,11 +135,13 @@ void run_solve(const SolveArgs& a) {
         progress.attach(o);
         s.res = solve(s.h, o);
         if (checkpoints.active()) checkpoint_failed = checkpoints.finish(s.res);
+        // An answered --aim-only search ends as a complete one does, even where a signal came
+        // after the answer (during the checkpoint's write, say).
         if (!s.res.complete)
-            s.stopped = signals.signal() != 0 ? std::string(signals.reason())
-                        : s.res.aim_answered  ? "aim answered"
-                                              : "node limit";
-        exit_code = s.res.complete ? 0 : signals.exit_code();
+            s.stopped = s.res.aim_answered      ? "aim answered"
+                        : signals.signal() != 0 ? std::string(signals.reason())
+                                                : "node limit";
+        exit_code = s.res.complete || s.res.aim_answered ? 0 : signals.exit_code();
         if (!a.proof.empty() && s.res.complete) {
             try {
                 s.proof = write_proof_file(a.proof, s.h, s.preset, s.moves, s.res.value_x2, o,
@@ -216,9 +218,9 @@ void add_solve_command(CLI::App& app) {
         "on 5x5; default: whether the side to move gets more than half the board, under "
         "simple ko whether it wins)");
     cmd->add_flag("--aim-only", a->aim_only,
-                  "With --aim: ask only whether Black reaches it, every first move tested at the "
-                  "aim, and stop once that is proven either way, without the value (exit code 0; "
-                  "for tools that want a yes or no; default: off)");
+                  "With --aim: ask only whether Black reaches it, testing the first moves at the "
+                  "aim alone, and stop once that is proven either way; bounds, no value unless "
+                  "they meet (exit code 0; for tools that want a yes or no; default: off)");
     cmd->add_option("--proof", a->proof,
                     "Write a proof certificate of the value to this file, for `smallgo verify` "
                     "(superko rules; docs/proof.md; default: none)");

@@ -569,12 +569,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
         std::vector<RootBound>& known = r.root_bounds;
         const bool values_on_grid = h.rules().ko != KoRule::Simple;
         best = root_value(s, moves, o, sign, values_on_grid, h.rules().komi_x2, r, known);
-        // Not stopped, root_value's bounds answer the aim (in its every way out, a value proven
-        // without a search included): nothing more is asked.
-        if (o.aim_only && o.aim_x2 && !s.stopped()) {
-            r.aim_answered = true;
-            return;
-        }
+        // Unless stopped first, root_value's bounds answer the aim (in its every way out, a
+        // value proven without a search included): nothing more is asked (aim_answered below).
+        if (o.aim_only && o.aim_x2) return;
         if (s.stopped()) {
             // A stop may come after the bounds have met: with all_moves while the other moves'
             // values were being found, or with the race's last answer. The value is then proven,
@@ -602,7 +599,10 @@ SolveResult solve(History& h, const SolveOptions& o) {
         else
             search();
     });
-    if (s.stopped() || r.aim_answered) return finish();
+    // Read from the bounds, so that a stop that came with or after the last test's answer
+    // still reports the answer.
+    r.aim_answered = o.aim_only && o.aim_x2 && (r.lower_x2 >= *o.aim_x2 || r.upper_x2 < *o.aim_x2);
+    if (s.stopped() || (o.aim_only && o.aim_x2)) return finish();
 
     r.complete = true;
     r.value_x2 = r.lower_x2 = r.upper_x2 = sign * best;
