@@ -13,6 +13,7 @@ or one a line, are used and checked; a bad move is one line and exit code 1.
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
 
+import importlib.util
 import json
 import os
 import shutil
@@ -234,6 +235,20 @@ for jobs in ("1", "2"):
           f"bad move, --jobs {jobs}: {rc} {err!r}")
 rc, out, err = ask("3x4", "tromp-taylor", [], 1, "--jobs", "0")
 check(rc == 2 and "--jobs" in err, f"--jobs 0: {rc} {err!r}")
+
+# Cache names of deep lines (1x12's passed 60 moves, past the 255 bytes of a file's name): at
+# most 243 bytes (with a scratch suffix, 255), one per line of moves, the old form where it fits.
+spec = importlib.util.spec_from_file_location("prove_by_parts", TOOL)
+tool_module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(tool_module)
+question = "1x12.tromp-taylor.aim2.4000000.256M.aim-only.proofs-per-position_1"
+check(tool_module.file_name(question, "D1_G1") == f"{question}.D1_G1.json",
+      "a short line's cache name changed form")
+deep = ["_".join(["D1", "G1", "L1", "B1"] * 20 + [last]) for last in ("E1", "F1")]
+names = [tool_module.file_name(question, tag) for tag in deep]
+check(all(len(n.encode()) <= 243 and n.endswith(".json") for n in names)  # 255 - scratch
+      and names[0] != names[1] and names[0] == tool_module.file_name(question, deep[0]),
+      f"deep lines' cache names: {names}")
 
 shutil.rmtree(CACHE, ignore_errors=True)
 if FAILURES:

@@ -40,6 +40,7 @@ printed); 2 for bad arguments or a --known file of another board, preset or komi
 coordinates (D1) or pass.
 """
 import argparse
+import hashlib
 import json
 import os
 import signal
@@ -79,7 +80,7 @@ class Caller:
         extra = '_'.join(x.lstrip('-') for x in a.solve_args)
         question = f'{a.board}.{a.rules}.aim{a.aim:g}.{a.budget}.{a.hash}' + (
             '' if a.full_calls else '.aim-only') + (f'.{extra}' if extra else '')
-        return os.path.join(self.args.cache, f'{question}.{tag}.json')
+        return os.path.join(self.args.cache, file_name(question, tag))
 
     def lookup(self, moves):
         """The solve JSON of this position without a call: --known's if given (with the cached
@@ -113,7 +114,7 @@ class Caller:
                 call.process = subprocess.Popen(cmd, stdout=out, stderr=err)
         except OSError as e:
             discard(call)
-            raise CallFailed(f'{a.smallgo}: {e.strerror}') from None
+            raise CallFailed(f'{e.filename or a.smallgo}: {e.strerror}') from None
         return call
 
     def finish(self, call):
@@ -138,6 +139,23 @@ class Caller:
         self.calls += 1
         self.nodes += d['nodes']
         return d
+
+
+# Bytes of a cache file's name: file systems allow 255, and a call's scratch files add up to 12
+# (`.PID.out`), so every name a run could ever write is at most this long and keeps its form.
+MaxName = 243
+
+
+def file_name(question, tag):
+    """A cache file's name: the question and the moves, where that fits; else the question, the
+    first moves and a digest of them all, so that deep lines (1x12's pass 60 moves) still have one.
+    A name that fits is the one earlier runs gave, so their caches are read as before."""
+    name = f'{question}.{tag}.json'
+    if len(name.encode()) <= MaxName:
+        return name
+    digest = hashlib.sha256(tag.encode()).hexdigest()[:32]
+    keep = MaxName - len(f'{question}..~{digest}.json'.encode())
+    return f'{question}.{tag[:max(keep, 0)]}~{digest}.json'
 
 
 def solve_command(args, moves, hash_size, max_nodes):
@@ -168,7 +186,7 @@ def discard(call):
     for kind in ('out', 'err'):
         try:
             os.remove(call.scratch(kind))
-        except FileNotFoundError:
+        except OSError:  # never made (a failed launch), or already gone
             pass
 
 
@@ -504,6 +522,9 @@ def main():
         search(root, caller, args, stop, log)
     except CallFailed as e:
         print(f'prove_by_parts: {e}', file=sys.stderr)
+        return 1
+    except OSError as e:  # the cache folder: full, removed, not writable
+        print(f'prove_by_parts: {e.filename or args.cache}: {e.strerror}', file=sys.stderr)
         return 1
     except Interrupted:
         log('stopped; the calls made so far are in the cache')
