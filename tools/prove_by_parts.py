@@ -475,8 +475,12 @@ def main():
     p.add_argument('--aim', type=float, required=True,
                    help='the question: does Black reach at least this score (after komi)?')
     p.add_argument('--moves', nargs='*', default=[], help='the moves before the position asked')
-    p.add_argument('--budget', type=int, default=40_000_000, help='--max-nodes of each call')
-    p.add_argument('--hash', default='256M', help='--hash of each call (default: 256M)')
+    # The defaults are those that decided the most 1x12 positions per second of calls
+    # (results.md, 2026-12-07 (third session)): with --aim-only, 4 million nodes answer 118 of
+    # the 134 calls that 40 million answered, and a table of 2G answers more than 256M or 1G.
+    p.add_argument('--budget', type=int, default=4_000_000,
+                   help='--max-nodes of each call (default: 4000000)')
+    p.add_argument('--hash', default='2G', help='--hash of each call (default: 2G)')
     p.add_argument('--cache', required=True, help='folder of the calls\' results')
     p.add_argument('--jobs', type=int, default=1,
                    help='calls at once, one thread each (default: 1)')
