@@ -204,6 +204,16 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
     auto grid_down = [&](int v) {
         return values_on_grid && std::abs(v) < Infinity && ((v - komi_x2) & 1) ? v - 1 : v;
     };
+    // One test of k's move, "does it reach t?", within cap nodes; its answer narrows k's bounds.
+    auto test_move = [&](RootBound& k, int t, u64 cap) {
+        int proven = 0;
+        const Kind answer = o.reply_race
+                                ? replies_reach_within(s, k.move, t, cap, &proven, r.reply_races)
+                                : s.child_at_least_within(k.move, t, cap, &proven);
+        if (answer == High) k.lo = grid_up(std::max(t, proven));
+        if (answer == Low) k.hi = grid_down(std::min(t - 1, proven));
+        return answer;
+    };
     int best = -Infinity;
     bool met = false;  // the bounds have met: r.value_nodes holds the nodes then, for a stop
     auto report = [&] {
@@ -255,13 +265,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
             for (std::size_t i : searched) {
                 RootBound& k = known[i];
                 if (k.lo >= guess || k.hi < guess || s.stopped()) continue;
-                int proven = 0;
-                const Kind answer =
-                    o.reply_race
-                        ? replies_reach_within(s, k.move, guess, cap, &proven, r.reply_races)
-                        : s.child_at_least_within(k.move, guess, cap, &proven);
-                if (answer == High) k.lo = grid_up(std::max(guess, proven));
-                if (answer == Low) k.hi = grid_down(std::min(guess - 1, proven));
+                test_move(k, guess, cap);
                 if (answered()) break;
             }
         }
@@ -301,13 +305,7 @@ int root_value(Searcher& s, const RootMoves& moves, const SolveOptions& o, int s
                 const int t_half = grid_up(least + (k.hi - least) / 2);
                 const bool halfway = halving && t_half > least;
                 if (halving && !halfway) break;  // nothing left between: the next round
-                const int t = halfway ? t_half : t_bar;
-                int proven = 0;
-                const Kind answer =
-                    o.reply_race ? replies_reach_within(s, k.move, t, cap, &proven, r.reply_races)
-                                 : s.child_at_least_within(k.move, t, cap, &proven);
-                if (answer == High) k.lo = grid_up(std::max(t, proven));
-                if (answer == Low) k.hi = grid_down(std::min(t - 1, proven));
+                const Kind answer = test_move(k, halfway ? t_half : t_bar, cap);
                 // Open at the bar: halve from the top at once. Halving goes on while its tests
                 // prove the move lower, and ends with one open (the next round) or a higher best.
                 if (!halfway && answer == Unknown) {
@@ -560,7 +558,9 @@ SolveResult solve(History& h, const SolveOptions& o) {
         s.make_parallel(&par, o.threads);
     }
 
-    // Step 3. The value, the optimal first moves and a principal variation.
+    // Step 3. The value, the optimal first moves and a principal variation; with aim_only, the
+    // aim's answer alone (SolveOptions::aim_only asks for the aim, which it needs).
+    const bool aim_only = o.aim_only && o.aim_x2;
     const RootMoves moves = root_moves(h);
     int best = -Infinity;
     auto search = [&] {
@@ -571,7 +571,7 @@ SolveResult solve(History& h, const SolveOptions& o) {
         best = root_value(s, moves, o, sign, values_on_grid, h.rules().komi_x2, r, known);
         // Unless stopped first, root_value's bounds answer the aim (in its every way out, a
         // value proven without a search included): nothing more is asked (aim_answered below).
-        if (o.aim_only && o.aim_x2) return;
+        if (aim_only) return;
         if (s.stopped()) {
             // A stop may come after the bounds have met: with all_moves while the other moves'
             // values were being found, or with the race's last answer. The value is then proven,
@@ -601,8 +601,8 @@ SolveResult solve(History& h, const SolveOptions& o) {
     });
     // Read from the bounds, so that a stop that came with or after the last test's answer
     // still reports the answer.
-    r.aim_answered = o.aim_only && o.aim_x2 && (r.lower_x2 >= *o.aim_x2 || r.upper_x2 < *o.aim_x2);
-    if (s.stopped() || (o.aim_only && o.aim_x2)) return finish();
+    r.aim_answered = aim_only && (r.lower_x2 >= *o.aim_x2 || r.upper_x2 < *o.aim_x2);
+    if (s.stopped() || aim_only) return finish();
 
     r.complete = true;
     r.value_x2 = r.lower_x2 = r.upper_x2 = sign * best;
