@@ -43,10 +43,10 @@ void run_solve(const SolveArgs& a) {
             fmt::format("--checkpoint and --resume save the table's proofs: not with {}",
                         a.no_table ? "--no-table" : "--proof"));
     if (a.aim_only && a.aim.empty()) throw UsageError("--aim-only: give the question with --aim");
-    if (a.aim_only && (a.all_moves || !a.proof.empty()))
-        throw UsageError(fmt::format(
-            "--aim-only answers whether Black reaches --aim, without the value: not with {}",
-            a.all_moves ? "--all-moves" : "--proof"));
+    if (a.aim_only && a.all_moves)
+        throw UsageError(
+            "--aim-only answers whether Black reaches --aim, without the value: not with "
+            "--all-moves");
     if (!(a.checkpoint_every > 0))
         throw UsageError(
             fmt::format("bad --checkpoint-every {}: expected seconds over 0", a.checkpoint_every));
@@ -142,10 +142,14 @@ void run_solve(const SolveArgs& a) {
                         : signals.signal() != 0 ? std::string(signals.reason())
                                                 : "node limit";
         exit_code = s.res.complete || s.res.aim_answered ? 0 : signals.exit_code();
-        if (!a.proof.empty() && s.res.complete) {
+        if (!a.proof.empty() && (s.res.complete || s.res.aim_answered)) {
             try {
-                s.proof = write_proof_file(a.proof, s.h, s.preset, s.moves, s.res.value_x2, o,
-                                           a.proof_limit);
+                s.proof = s.res.complete
+                              ? write_proof_file(a.proof, s.h, s.preset, s.moves, s.res.value_x2, o,
+                                                 a.proof_limit)
+                              : write_bound_proof_file(a.proof, s.h, s.preset, s.moves,
+                                                       aim_answer_claim(s.h, s.res, *o.aim_x2), o,
+                                                       a.proof_limit);
             } catch (const CertificateStopped& e) {
                 // The value stands (it is printed); the certificate is not written.
                 proof_failed = signals.signal() != 0
@@ -222,8 +226,9 @@ void add_solve_command(CLI::App& app) {
                   "aim alone, and stop once that is proven either way; bounds, no value unless "
                   "they meet (exit code 0; for tools that want a yes or no; default: off)");
     cmd->add_option("--proof", a->proof,
-                    "Write a proof certificate of the value to this file, for `smallgo verify` "
-                    "(superko rules; docs/proof.md; default: none)");
+                    "Write a proof certificate of the value (with --aim-only, of its answer, a "
+                    "bound) to this file, for `smallgo verify` (superko rules; docs/proof.md; "
+                    "default: none)");
     cmd->add_option(
         "--proof-limit", a->proof_limit,
         fmt::format("The most positions a certificate may hold; past it none is written "

@@ -2,13 +2,16 @@
 // search with the search's own tables, so that most of the prover's moves are table hits. The
 // header names the board, the preset, the komi, the moves before the position and the value;
 // then one claim per side, each with its tree (solver/certificate.hpp), except a bound the whole
-// board already gives (a value of the whole board needs only the winner's claim).
+// board already gives (a value of the whole board needs only the winner's claim). An answered
+// `--aim-only` solve writes a bound certificate instead: the header's `bound black >= V` (or
+// `<= V`) and that one claim.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "rules/history.hpp"
+#include "solver/certificate.hpp"
 #include "solver/search.hpp"
 
 namespace smallgo::cli {
@@ -35,5 +38,17 @@ void check_proof_possible(const History& h, bool setup);
 ProofWritten write_proof_file(const std::string& path, History& h, const std::string& preset,
                               const std::vector<Move>& moves, int value_x2, const SolveOptions& o,
                               unsigned long long max_positions = DefaultProofLimit);
+
+// The bound an answered --aim-only solve `r` of h's position proved, as a claim: Black reaches
+// the aim, or he stays below it, that is at most the highest score below the aim (scores are
+// whole points minus the komi).
+ProofClaim aim_answer_claim(const History& h, const SolveResult& r, int aim_x2);
+
+// Writes, as write_proof_file does, the certificate of the bound `claim` alone (an `--aim-only`
+// answer, where the value is not known).
+ProofWritten write_bound_proof_file(const std::string& path, History& h, const std::string& preset,
+                                    const std::vector<Move>& moves, const ProofClaim& claim,
+                                    const SolveOptions& o,
+                                    unsigned long long max_positions = DefaultProofLimit);
 
 }  // namespace smallgo::cli

@@ -1,7 +1,8 @@
 // `smallgo verify FILE [--json]`: checks a proof certificate (FILE "-": standard input)
 // (docs/proof.md) with the checker of verify/, which uses the rules kernel and none of the search.
-// Exit code 0 when the certificate proves its value, 1 when it is rejected (one line: the line of
-// the file and why), 2 when the file cannot be read; Ctrl-C stops the check (130).
+// Exit code 0 when the certificate proves its value (or its bound), 1 when it is rejected (one
+// line: the line of the file and why), 2 when the file cannot be read; Ctrl-C stops the check
+// (130).
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -63,7 +64,11 @@ void run_verify(const VerifyArgs& a) {
         j["rules"] = r.rules;
         j["komi"] = r.komi_x2 / 2.0;
         j["moves"] = r.moves;
-        j["value"] = *r.value_x2 / 2.0;
+        // A value certificate gives "value"; a bound certificate "bound" (">= 2", "<= -0.5").
+        if (r.value_x2) j["value"] = *r.value_x2 / 2.0;
+        if (r.bound)
+            j["bound"] = fmt::format("{} {}", r.bound->prover == Color::Black ? ">=" : "<=",
+                                     komi_text(r.bound->bound_x2));
         j["claims"] = r.claims;
         j["positions"] = r.nodes;
         j["final_leaves"] = r.final_leaves;
@@ -77,8 +82,15 @@ void run_verify(const VerifyArgs& a) {
     }
     fmt::print("{}: valid. {} under {}, komi {}, moves before: {}.\n", a.file, r.board, r.rules,
                komi_text(r.komi_x2), moves);
-    fmt::print("Proven value: {} ({}), by {} claim(s).\n", value_short(*r.value_x2),
-               value_text(*r.value_x2), r.claims);
+    if (r.value_x2)
+        fmt::print("Proven value: {} ({}), by {} claim(s).\n", value_short(*r.value_x2),
+                   value_text(*r.value_x2), r.claims);
+    else
+        fmt::print(
+            "Proven bound: the value is {} {} (Black's area minus White's minus komi), by "
+            "{} claim(s).\n",
+            r.bound->prover == Color::Black ? "at least" : "at most", komi_text(r.bound->bound_x2),
+            r.claims);
     fmt::print(
         "Checked {} positions ({} games ended, {} settled by unconditional life, {} by "
         "territory, {} shared subtrees used again), longest line {} turns, in {:.3f} s.\n",
@@ -93,11 +105,13 @@ void add_verify_command(CLI::App& app) {
         "verify",
         "Check a proof certificate written by `solve --proof` (none of the search's code)");
     cmd->add_option("file", a->file, "The certificate ('-': standard input)")->required();
-    cmd->add_flag("--json", a->json,
-                  "Print one JSON object: file, valid, board, rules, komi, moves, value, claims, "
-                  "positions, ... (default: off)");
+    cmd->add_flag(
+        "--json", a->json,
+        "Print one JSON object: file, valid, board, rules, komi, moves, value (or bound), "
+        "claims, positions, ... (default: off)");
     cmd->footer(
-        "Exit code 0: the certificate proves its value; 1: rejected (the line of the file and "
+        "Exit code 0: the certificate proves its value (or bound); 1: rejected (the line of the "
+        "file and "
         "why); 2: the file cannot be read.\n\n"
         "Example:\n"
         "  smallgo solve 3x3 --proof 3x3.proof && smallgo verify 3x3.proof");

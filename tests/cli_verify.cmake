@@ -40,3 +40,29 @@ if(NOT territory EQUAL 0)
   message(FATAL_ERROR "--proof --no-territory: territory leaves\n${VERIFY_JSON}")
 endif()
 file(REMOVE ${file})
+# `--aim-only --proof`: the answer's bound certificate. 3x4 after B2 is B+4 (the reference solver's
+# value; test_verify checks the same on random positions): asked for +4 the answer is yes (`bound
+# black >= 4`), for +5 no (`bound black <= 4`); verify says which bound, and gives no value.
+foreach(case "4;>= 4;at least 4" "5;<= 4;at most 4")
+  list(GET case 0 aim)
+  list(GET case 1 bound)
+  list(GET case 2 words)
+  execute_process(COMMAND ${SMALLGO} solve 3x4 --moves B2 --threads 1 --aim ${aim} --aim-only
+                          --proof ${file} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "Answered --aim: .*Proof: .*Check it with")
+    message(FATAL_ERROR "solve --aim ${aim} --aim-only --proof: exit ${rc}\n${out}\n${err}")
+  endif()
+  execute_process(COMMAND ${SMALLGO} verify ${file} --json RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  string(JSON proven GET "${out}" bound)
+  string(JSON has_value ERROR_VARIABLE no_value GET "${out}" value)
+  if(NOT rc EQUAL 0 OR NOT proven STREQUAL "${bound}" OR NOT no_value)
+    message(FATAL_ERROR "verify of the --aim ${aim} answer: exit ${rc}\n${out}\n${err}")
+  endif()
+  execute_process(COMMAND ${SMALLGO} verify ${file} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "Proven bound: the value is ${words} ")
+    message(FATAL_ERROR "verify (text) of the --aim ${aim} answer: exit ${rc}\n${out}\n${err}")
+  endif()
+endforeach()
+file(REMOVE ${file})

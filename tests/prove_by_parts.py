@@ -8,7 +8,9 @@ solver's node limit is checked every 4,096 nodes) makes it expand trees of dozen
 calls there. A second run of the same question reads every call from the cache, and a run with
 three calls at once gives the same answer; --max-calls leaves a question open, with as many
 frontier positions as its numbers; SIGTERM keeps only whole results; --known results, one a file
-or one a line, are used and checked; a bad move is one line and exit code 1.
+or one a line, are used and checked; a bad move is one line and exit code 1. Each answer's
+composed certificate (--proof) is accepted by `smallgo verify` with the answer's bound, and
+rejected broken.
 
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
@@ -62,10 +64,45 @@ def ask(board, rules, moves, aim, *extra):
     return r.returncode, (json.loads(r.stdout) if r.returncode == 0 else None), r.stderr
 
 
+def verify(path):
+    r = subprocess.run([SMALLGO, "verify", path, "--json"], capture_output=True, text=True,
+                       check=False)
+    return r.returncode, (json.loads(r.stdout) if r.returncode == 0 else None), r.stderr
+
+
+def corruptions(path, yes, value):
+    """Broken copies of a composed certificate: (how, path). Its header bound a point beyond
+    the claim's; the first answer of the other side dropped with its subtree; the tree cut."""
+    with open(path) as f:
+        text = f.read()
+    header = f"bound black {'>=' if yes else '<='} {value:g}\n"
+    beyond = f"bound black {'>=' if yes else '<='} {value + (1 if yes else -1):g}\n"
+    tokens = text.split()
+    start = tokens.index("claim") + 4
+    cuts = [("with a bound beyond its claim", text.replace(header, beyond)),
+            ("cut short", " ".join(tokens[:start + (len(tokens) - start) // 2]))]
+    if "[" in tokens[start:]:
+        i = tokens.index("[", start)
+        j, depth = i + 2, 0  # the first answer's subtree: up to its leaf at its own level
+        while not (depth == 0 and (tokens[j] in (".", "]") or tokens[j].startswith("@"))):
+            depth += tokens[j] == "["
+            depth -= tokens[j] == "]"
+            j += 1
+        cuts.append(("without the first answer", " ".join(tokens[:i + 1] + tokens[j + 1:])))
+    out = []
+    for n, (how, broken) in enumerate(cuts):
+        name = f"{path}.broken{n}"
+        with open(name, "w") as f:
+            f.write(broken)
+        out.append((how, name))
+    return out
+
+
 shutil.rmtree(CACHE, ignore_errors=True)
 questions = [("3x4", "tromp-taylor", ["B2"]), ("3x4", "aga", []), ("3x4", "aga", ["B2"]),
              ("1x8", "tromp-taylor", ["B1"])]
 expanded = {"Black": 0, "White": 0}
+certified = composed = images = 0  # certificates written, of more than one leaf, images used
 most_at_once = 0
 answered_calls = 0  # calls stopped by --aim-only's answer
 for board, rules, moves in questions:
@@ -91,6 +128,37 @@ for board, rules, moves in questions:
         check(rc2 == 0 and again["calls"] == 0 and again["cached"] == out["calls"]
               and again["answer"] == out["answer"] and again["nodes"] == out["nodes"],
               f"{name}: the cached run gave {again}")
+        # The answer's certificate (the cached tree, leaves solved with --proof): `smallgo
+        # verify` accepts it, proving the answer's bound, and rejects it broken.
+        proof = os.path.join(WORKDIR, "prove_by_parts.proof")
+        if os.path.exists(proof):
+            os.remove(proof)
+        rc5, written, err5 = ask(board, rules, moves, aim, "--proof", proof,
+                                  "--proof-budget", "1000000")
+        bound = f"{'>=' if want == 'yes' else '<='} {value:g}"
+        if (board, aim) == ("1x8", 4):
+            # The writer cannot write "at most 3" after B1 G1 E1 (nor 1x8's value, docs/proof.md:
+            # lines the other side prolongs): one line, exit code 1, and no file.
+            check(rc5 == 1 and err5.count("\n") == 1 and "no leaf certificate after B1 " in err5
+                  and "no certificate written" in err5 and not os.path.exists(proof)
+                  and not os.path.exists(proof + ".partial"),
+                  f"{name}, --proof: exit code {rc5}, {err5.strip()}")
+        else:
+            check(rc5 == 0 and written["calls"] == 0 and written["proof"]["bound"] == bound,
+                  f"{name}, --proof: exit code {rc5}, {written}, {err5.strip()}")
+        if rc5 == 0:
+            certified += 1
+            images += written["proof"]["images"]
+            if written["proof"]["leaves"] >= 2:
+                composed += 1
+            rc6, checked, err6 = verify(proof)
+            check(rc6 == 0 and checked["bound"] == bound and "value" not in checked
+                  and checked["moves"] == [m.upper() for m in moves],
+                  f"{name}: verify of the composed certificate: {rc6} {checked} {err6.strip()}")
+            for how, broken in corruptions(proof, want == "yes", value):
+                rc7, _, err7 = verify(broken)
+                check(rc7 == 1 and "rejected" in err7,
+                      f"{name}: the certificate {how} was accepted: {rc7} {err7.strip()}")
         # Three calls at once, in a tree of their own: another order, the same answer.
         shutil.rmtree(CACHE, ignore_errors=True)
         rc3, par, err3 = ask(board, rules, moves, aim, "--jobs", "3")
@@ -109,6 +177,9 @@ for board, rules, moves in questions:
         if rc4 == 0:
             print(f"{name}, --full-calls: {full['answer']} in {full['calls']} calls, "
                   f"{full['nodes']} nodes", flush=True)
+# Every answer certified, some by trees of several leaves, some through symmetric images.
+check(certified == 2 * len(questions) - 1 and composed >= 4 and images >= 1,
+      f"certificates: {certified} written, {composed} of several leaves, {images} images")
 # The trees must be real searches, under both sides to move at the question.
 check(expanded["Black"] >= 2 and expanded["White"] >= 1, f"too few trees expanded: {expanded}")
 check(most_at_once >= 2, f"--jobs 3 never had two calls in flight: {most_at_once}")

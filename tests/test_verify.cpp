@@ -61,7 +61,9 @@ verify::CheckReport check(const std::string& text, verify::WalkFilters filters =
 // The verdict in one line: the value, or the reason for the rejection.
 std::string verdict(const std::string& text, verify::WalkFilters filters) {
     try {
-        return "value " + std::to_string(*check(text, filters).value_x2);
+        const auto r = check(text, filters);
+        if (!r.value_x2) return "bound " + std::to_string(r.bound->bound_x2);
+        return "value " + std::to_string(*r.value_x2);
     } catch (const verify::Rejected& e) {
         return e.what();
     }
@@ -69,7 +71,9 @@ std::string verdict(const std::string& text, verify::WalkFilters filters) {
 
 bool accepted(const std::string& text, int& value_x2) {
     try {
-        value_x2 = *check(text).value_x2;
+        const auto r = check(text);
+        REQUIRE(r.value_x2);  // these certificates state a value, not a bound
+        value_x2 = *r.value_x2;
         return true;
     } catch (const verify::Rejected&) {
         return false;
@@ -164,6 +168,85 @@ TEST_CASE("verify: certificates from random histories prove the reference's valu
     CHECK(history_matters >= 3);
 }
 
+// An --aim-only solve answers "does Black reach the aim?" without the value; its bound
+// certificate (`bound black >= V` or `<= V`, one claim) must prove the side of the aim the
+// reference's value lies on, on random histories, answered yes and no; and a header bound one
+// point beyond the claim's is rejected.
+TEST_CASE("verify: bound certificates of --aim-only answers prove the reference's side",
+          "[verify]") {
+    std::mt19937_64 rng(test::seed(20261208));
+    int yes = 0, no = 0, beyond_rejected = 0;
+    for (int round = 0; round < 120; ++round) {
+        auto [rows, cols] = SmallBoards[round % 6];
+        const char* preset = SuperkoPresets[(round / 6) % 4];
+        const Geometry g = *Geometry::make(rows, cols);
+        History h(g, find_preset(preset)->rules);
+        std::vector<Move> moves =
+            play_random(h, rng, std::uniform_int_distribution<int>(0, 10)(rng));
+        if (h.game_over()) continue;
+        History probe = h;
+        int v = 0;
+        if (!reference::value_x2(probe, v, 2'000'000)) continue;
+        // At the value (yes) and a point above it (no), where a final score can be that high.
+        for (int aim : {v, v + 2}) {
+            if (aim > 2 * g.points() - h.rules().komi_x2) continue;
+            SolveOptions o;
+            o.hash_bytes = std::size_t{8} << 20;
+            o.threads = 1;
+            o.aim_x2 = aim;
+            o.aim_only = true;
+            prefer_certificate_search(o);
+            SolveTables tables(o.hash_bytes, o.board_lists);
+            o.tables = &tables;
+            const SolveResult r = solve(h, o);
+            INFO(preset << " " << g.name() << " after " << moves.size() << " moves, value " << v
+                        << ", aim " << aim);
+            REQUIRE(r.aim_answered);
+            const ProofClaim claim = cli::aim_answer_claim(h, r, aim);
+            const auto path = std::filesystem::temp_directory_path() /
+                              ("smallgo_test_verify_bound_" + std::to_string(::getpid()));
+            cli::write_bound_proof_file(path.string(), h, preset, moves, claim, o);
+            std::ifstream in(path);
+            std::stringstream text;
+            text << in.rdbuf();
+            std::filesystem::remove(path);
+            const auto report = check(text.str());
+            REQUIRE(report.bound);
+            REQUIRE_FALSE(report.value_x2);
+            CHECK(report.bound->prover == claim.prover);
+            CHECK(report.bound->bound_x2 == claim.bound_x2);
+            if (claim.prover == Color::Black) {
+                CHECK(v >= claim.bound_x2);
+                CHECK(claim.bound_x2 == aim);
+                ++yes;
+            } else {
+                CHECK(v <= claim.bound_x2);
+                CHECK(claim.bound_x2 < aim);
+                ++no;
+            }
+            // The header asking one point more than the claim proves.
+            const bool black = claim.prover == Color::Black;
+            std::string header = std::string("bound black ") + (black ? ">= " : "<= ");
+            std::string beyond = text.str();
+            const auto at = beyond.find(header);
+            REQUIRE(at != std::string::npos);
+            const auto line_end = beyond.find('\n', at);
+            beyond.replace(at, line_end - at,
+                           header + komi_text(claim.bound_x2 + (black ? 2 : -2)));
+            try {
+                check(beyond);
+            } catch (const verify::Rejected& e) {
+                beyond_rejected +=
+                    std::string(e.what()).find("do not prove the bound") != std::string::npos;
+            }
+        }
+    }
+    CAPTURE(yes, no, beyond_rejected);
+    CHECK(yes >= 60);
+    CHECK(no >= 40);
+    CHECK(beyond_rejected == yes + no);
+}
+
 TEST_CASE("verify: corrupted certificates are rejected", "[verify]") {
     const Geometry g = *Geometry::make(2, 2);
     History h(g, find_preset("tromp-taylor")->rules);
@@ -190,6 +273,18 @@ TEST_CASE("verify: corrupted certificates are rejected", "[verify]") {
     CHECK(rejected(replace(good, "board 2x2", "board 2x3")));
     CHECK(rejected(replace(good, "rules tromp-taylor", "rules simple")));
     CHECK(rejected(replace(good, "rules tromp-taylor", "rules nosuch")));
+    // A bound header: one the claims prove is accepted (as a bound, not a value); a malformed one,
+    // or one beyond the claims, is not.
+    const auto bound = check(replace(good, "value 1", "bound black >= 1"));
+    CHECK((bound.bound && bound.bound->prover == Color::Black && bound.bound->bound_x2 == 2 &&
+           !bound.value_x2));
+    CHECK(check(replace(good, "value 1", "bound black <= 1.5")).bound->bound_x2 == 3);
+    CHECK(rejected(replace(good, "value 1", "bound black >= 2")));
+    CHECK(rejected(replace(good, "value 1", "bound black <= 0.5")));
+    CHECK(rejected(replace(good, "value 1", "bound white >= 1")));
+    CHECK(rejected(replace(good, "value 1", "bound black > 1")));
+    CHECK(rejected(replace(good, "value 1", "bound black >= x")));
+    CHECK(rejected(replace(good, "value 1", "bound")));
     // Without one of the two claims the value is not pinned down.
     CHECK(rejected(good.substr(0, good.find("claim black <="))));
     // Every truncation.

@@ -492,14 +492,21 @@ def main():
     p.add_argument('--full-calls', action='store_true',
                    help='calls without --aim-only: once the aim is answered they go on towards '
                    'the value, within the budget (the calls before 2026-12-07)')
+    p.add_argument('--proof', metavar='FILE',
+                   help='once answered, write its certificate for `smallgo verify` to FILE '
+                   '(tools/by_parts_proof.py; default: none)')
+    p.add_argument('--proof-budget', type=int, default=0,
+                   help='--max-nodes of each leaf\'s `solve --proof` (default: 16 times --budget)')
     p.add_argument('--quiet', action='store_true', help='no progress on stderr')
     p.add_argument('solve_args', nargs=argparse.REMAINDER,
                    help='after --, more options for every call (--proofs-per-position 1)')
     args = p.parse_args()
     if args.solve_args[:1] == ['--']:
         args.solve_args = args.solve_args[1:]
-    if args.budget <= 0 or args.jobs <= 0 or args.max_calls < 0:
-        p.error('--budget and --jobs must be positive and --max-calls not negative')
+    if args.budget <= 0 or args.jobs <= 0 or args.max_calls < 0 or args.proof_budget < 0:
+        p.error('--budget and --jobs must be positive and --max-calls and --proof-budget not '
+                'negative')
+    args.proof_budget = args.proof_budget or 16 * args.budget
 
     def log(line):
         if not args.quiet:
@@ -508,13 +515,14 @@ def main():
     stop = []
     signal.signal(signal.SIGINT, lambda *_: stop.append(True))
     signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
-    known = {}
-    if args.known:
+    known, komi = {}, None
+    if args.known or args.proof:
         try:
             komi = question_komi(args)
         except CallFailed as e:
             print(f'prove_by_parts: {e}', file=sys.stderr)
             return 1
+    if args.known:
         try:
             known = read_known(args.known, args.board, args.rules, komi)
         except CallFailed as e:
@@ -539,14 +547,28 @@ def main():
         frontier(root, proving, leaves)
         shown[name] = [' '.join(k.moves[len(caller.start):]) or '(start)'
                        for k in leaves[:MaxShown]]
-    print(json.dumps({
+    result = {
         'board': args.board, 'rules': args.rules, 'moves': list(args.moves), 'aim': args.aim,
         'answer': answer, 'calls': caller.calls, 'cached': caller.cached,
         'known': caller.used_known, 'nodes': caller.nodes, 'most_at_once': caller.most_at_once,
         'proven': count(root, 0), 'disproven': count(root, INF),
         'proof_number': min(root.pn, INF), 'disproof_number': min(root.dn, INF),
         'deepest': caller.deepest, **shown,
-    }))
+    }
+    failed = None
+    if args.proof and answer != 'open' and not stop:
+        from by_parts_proof import Composer, ProofFailed  # beside this file
+        try:
+            result['proof'] = Composer(args, komi, answer == 'yes', log, file_name).write(
+                root, args.proof)
+        except (ProofFailed, CallFailed) as e:
+            failed = f'--proof: {e}; no certificate written'
+        except OSError as e:
+            failed = f'--proof: {e.filename or args.proof}: {e.strerror}; no certificate written'
+    print(json.dumps(result))
+    if failed:
+        print(f'prove_by_parts: {failed}', file=sys.stderr)
+        return 1
     return 0
 
 

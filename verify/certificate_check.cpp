@@ -530,8 +530,8 @@ CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, WalkFilt
 
     History h(*g, rules);
     if (t.next() != "moves") throw Rejected(t.line(), "expected 'moves'");
-    std::string tok = t.expect("'value'");
-    for (; tok != "value"; tok = t.expect("'value'")) {
+    std::string tok = t.expect("'value' or 'bound'");
+    for (; tok != "value" && tok != "bound"; tok = t.expect("'value' or 'bound'")) {
         const auto m = g->parse_move(tok);
         if (!m) throw Rejected(t.line(), "'" + tok + "' is not a move on " + r.board);
         const Verdict v = h.play(*m);
@@ -540,9 +540,19 @@ CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, WalkFilt
                 t.line(), "the move " + tok + " is illegal (" + std::string(verdict_name(v)) + ")");
         r.moves.push_back(tok);
     }
-    const std::string value = t.expect("the value");
+    // What the certificate proves: `value V`, or `bound black >= V` / `bound black <= V`.
+    const bool bound_only = tok == "bound";
+    std::string bound_op;
+    if (bound_only) {
+        const std::string colour = t.expect("black");
+        bound_op = t.expect(">= or <=");
+        if (colour != "black" || (bound_op != ">=" && bound_op != "<="))
+            throw Rejected(t.line(), "expected 'bound black >= V' or 'bound black <= V'");
+    }
+    const std::string value = t.expect(bound_only ? "the bound" : "the value");
     const auto value_x2 = parse_points(value);
-    if (!value_x2) throw Rejected(t.line(), "bad value '" + value + "'");
+    if (!value_x2)
+        throw Rejected(t.line(), (bound_only ? "bad bound '" : "bad value '") + value + "'");
 
     const int n = g->points();
     r.lower_x2 = -2 * n - rules.komi_x2, r.upper_x2 = 2 * n - rules.komi_x2;
@@ -569,6 +579,13 @@ CheckReport check_here(std::istream& in, const std::atomic<bool>* stop, WalkFilt
     }
     if (r.claims == 0) throw Rejected(t.line(), "the certificate proves no claim");
     if (r.lower_x2 > r.upper_x2) throw Rejected(t.line(), "the claims contradict each other");
+    if (bound_only) {
+        if (bound_op == ">=" ? r.lower_x2 < *value_x2 : r.upper_x2 > *value_x2)
+            throw Rejected(t.line(),
+                           "the claims do not prove the bound black " + bound_op + " " + value);
+        r.bound = BoundProven{bound_op == ">=" ? Color::Black : Color::White, *value_x2};
+        return r;
+    }
     if (r.lower_x2 != *value_x2 || r.upper_x2 != *value_x2)
         throw Rejected(t.line(), "the claims do not prove the value " + value);
     r.value_x2 = *value_x2;

@@ -6,7 +6,8 @@
 // a game over by two passes by its area score, any other leaf by the prover's unconditionally
 // safe points alone, or with unconditional territory where the line's history allows it. A claim
 // checked this way is a bound on the value of the game, and the certificate's value is accepted
-// only when its claims (with the bounds of the whole board) pin it down.
+// only when its claims (with the bounds of the whole board) pin it down; a bound certificate's
+// bound (a capped solve's answer to "does Black reach V?") only when they prove it.
 #pragma once
 
 #include <atomic>
@@ -26,6 +27,13 @@ struct Rejected : std::runtime_error {
     int line;
 };
 
+// A bound on the value (half points): at least bound_x2 when the prover is Black, at most
+// bound_x2 when the prover is White.
+struct BoundProven {
+    Color prover = Color::Black;
+    int bound_x2 = 0;
+};
+
 struct CheckReport {
     std::string board, rules;  // as the header names them
     int komi_x2 = 0;
@@ -34,6 +42,9 @@ struct CheckReport {
     // and those of the whole board.
     int lower_x2 = 0, upper_x2 = 0;
     std::optional<int> value_x2;  // the header's value, when the bounds meet it
+    // A bound certificate's header bound (`bound black >= V`: prover Black), when the claims
+    // prove it; value_x2 is then empty.
+    std::optional<BoundProven> bound;
     int claims = 0;
     u64 nodes = 0, final_leaves = 0, static_leaves = 0;
     u64 territory_leaves = 0;  // settled by unconditional territory, on their line's history
