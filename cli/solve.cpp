@@ -65,6 +65,16 @@ void run_solve(const SolveArgs& a) {
     for (const auto& text : a.moves) s.moves.push_back(play_text(s.h, text, ++number, "--moves: "));
 
     if (!a.proof.empty()) check_proof_possible(s.h, s.setup);
+    // --aim is checked on a finished game too, where it asks nothing (the score is the value).
+    std::optional<int> aim;
+    if (!a.aim.empty()) {
+        aim = parse_half_points(a.aim, "--aim");
+        const ScoreRange range = score_range(s.h);
+        if (*aim < range.lower_x2 || *aim > range.upper_x2)
+            throw UsageError(fmt::format("bad --aim {}: a final score on {} lies in [{}, {}]",
+                                         a.aim, g.name(), komi_text(range.lower_x2),
+                                         komi_text(range.upper_x2)));
+    }
     // --proof: the certificate's search reuses the solve's proofs.
     std::optional<SolveTables> kept;
     std::optional<CycleBoundsBuild> cycle_build;  // for a checkpointed solve's tables (below)
@@ -98,14 +108,8 @@ void run_solve(const SolveArgs& a) {
         o.restart_nodes = a.restart_nodes;
         o.proofs_per_position = a.proofs_per_position;
         o.node_limit = a.max_nodes;
-        if (!a.aim.empty()) {
-            const int aim = parse_half_points(a.aim, "--aim");
-            const ScoreRange range = score_range(s.h);
-            if (aim < range.lower_x2 || aim > range.upper_x2)
-                throw UsageError(fmt::format("bad --aim {}: a final score on {} lies in [{}, {}]",
-                                             a.aim, g.name(), komi_text(range.lower_x2),
-                                             komi_text(range.upper_x2)));
-            o.aim_x2 = aim;
+        if (aim) {
+            o.aim_x2 = *aim;
             o.aim_only = a.aim_only;
         }
         o.stop = signals.flag();  // the time limit, armed below, sets it too
