@@ -131,6 +131,11 @@ void print_json(const Solved& s, const SolveArgs& a) {
     j["game_over"] = s.h.game_over();
     add_result_json(j, g, res, s.stopped);
     j["first_moves"] = first_moves_json(s);
+    // The same moves in the root's order (central points first, the pass last), which the
+    // object's sorted keys lose: tools/prove_by_parts.py expands children in it.
+    j["first_moves_order"] = nlohmann::json::array();
+    for (const FirstMoveBounds& b : first_move_bounds(s))
+        j["first_moves_order"].push_back(s.g.aga(b.move));
     if (a.all_moves) {
         j["move_values"] = nlohmann::json::object();
         for (auto& mv : res.move_values) j["move_values"][g.aga(mv.move)] = mv.value_x2 / 2.0;

@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""tools/prove_by_parts.py against `smallgo solve`: the proof-number search over capped calls
-must answer "does Black reach AIM?" as the exact value says, at the value (yes) and just above it
-(no), with Black and with White to move at the question, under tromp-taylor and aga (3x4 after
-B2, 3x4 and 3x4 after B2 under aga, 1x8 after B1), with calls that stop at their answer (the
-default, --aim-only) and calls that go on (--full-calls). The budget of 4,096 nodes a call (the
-solver's node limit is checked every 4,096 nodes) makes it expand trees of dozens to hundreds of
-calls there. A second run of the same question reads every call from the cache, and a run with
-three calls at once gives the same answer; --max-calls leaves a question open, with as many
-frontier positions as its numbers; SIGTERM keeps only whole results; --known results, one a file
-or one a line, are used and checked; a bad move is one line and exit code 1. Each answer's
-composed certificate (--proof) is accepted by `smallgo verify` with the answer's bound, and
-rejected broken.
+"""tools/prove_by_parts.py against `smallgo solve`: the proof-number search over capped calls must
+answer "does Black reach AIM?" as the exact value says, at the value (yes) and just above it (no),
+with Black and with White to move at the question, under tromp-taylor and aga (3x4 after B2, 3x4
+and 3x4 after B2 under aga, 1x8 after B1), with calls that stop at their answer (the default,
+--aim-only) and calls that go on (--full-calls). The budget of 4,096 nodes a call (the solver's
+node limit is checked every 4,096 nodes) makes it expand trees of dozens to hundreds of calls
+there. A second run of the same question reads every call from the cache, and a run with three
+calls at once gives the same answer; --max-calls leaves a question open, with as many frontier
+positions as its numbers; SIGTERM keeps only whole results; --known results, one a file or one a
+line, are used and checked; a bad move is one line and exit code 1; children are expanded in the
+calls' order of first moves. Each answer's composed certificate (--proof) is accepted by `smallgo
+verify` with the answer's bound, and rejected broken.
 
 Usage: prove_by_parts.py SMALLGO TOOL WORKDIR. Standard library only.
 """
@@ -184,6 +184,22 @@ check(certified == 2 * len(questions) - 1 and composed >= 4 and images >= 1,
 check(expanded["Black"] >= 2 and expanded["White"] >= 1, f"too few trees expanded: {expanded}")
 check(most_at_once >= 2, f"--jobs 3 never had two calls in flight: {most_at_once}")
 check(answered_calls >= 8, f"only {answered_calls} calls stopped at their answer (--aim-only)")
+
+# The calls list their first moves in the root's order (first_moves_order: every move of
+# first_moves once, the pass last), and the tree expands them in it: with two calls, the second
+# is the first move of that order.
+shutil.rmtree(CACHE, ignore_errors=True)
+root = json.loads(subprocess.run(
+    [SMALLGO, "solve", "3x4", "--moves", "B2", "--aim", "4", "--aim-only", "--threads", "1",
+     "--hash", "4M", "--max-nodes", "4096", "--json"], capture_output=True, text=True,
+    check=True).stdout)
+order = root["first_moves_order"]
+check(sorted(order) == sorted(root["first_moves"]) and order[-1] == "pass"
+      and order != sorted(order), f"first_moves_order {order} of {root['first_moves']}")
+rc, out, err = ask("3x4", "tromp-taylor", ["B2"], 4, "--max-calls", "2")
+made = sorted(f for f in os.listdir(CACHE) if f.endswith(".json"))
+check(rc == 0 and len(made) == 2 and any(f.endswith(f".B2_{order[0]}.json") for f in made),
+      f"two calls after B2: {made}, the order {order}")
 
 # --max-calls stops a question open; its calls stay cached.
 shutil.rmtree(CACHE, ignore_errors=True)

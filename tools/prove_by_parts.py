@@ -8,8 +8,8 @@ evaluation is one call `smallgo solve BOARD --moves PATH --aim AIM --aim-only --
 answered (a call that went on towards the value spent most of its budget after the answer). A
 node is proven where the call's lower bound reaches AIM and disproven where its upper bound is
 below it; otherwise its children are the first moves whose bounds still straddle AIM (one of each
-symmetry class, as the call lists them). With Black to move one child reaching AIM proves the node;
-with White to move every child must. Every call proves bounds of the real game after its own
+symmetry class, as the call lists them, in its order: central points first, the pass last). With
+Black to move one child reaching AIM proves the node; with White to move every child must. Every call proves bounds of the real game after its own
 moves, with their whole history, so the answer composed from them is as exact as each call.
 
 Proof and disproof numbers are those of proof-number search (L. V. Allis, "Searching for solutions
@@ -299,7 +299,14 @@ class Node:
             self.kids, self.pn, self.dn, self.settled = [], INF, 0, True
             log(f'{path}: no, [{lo:g}, {hi:g}]')
             return
-        opens = [m for m, (mlo, mhi) in d['first_moves'].items() if mlo < aim <= mhi]
+        # In the call's order (central points first, the pass last) where it gives one: the
+        # first child is expanded first where numbers tie. Calls of older builds (and --known
+        # files from them) give none: then in the object's order, the points' names.
+        bounds = d['first_moves']
+        order = d.get('first_moves_order') or []
+        if sorted(order) != sorted(bounds):
+            order = list(bounds)
+        opens = [m for m in order if bounds[m][0] < aim <= bounds[m][1]]
         self.kids = [Node(self.moves + (m,)) for m in opens]
         side = 'Black' if self.black else 'White'
         log(f'{path}: open, [{lo:g}, {hi:g}], {side} to move, open moves: {" ".join(opens)}')
