@@ -23,14 +23,9 @@ struct ReplayOptions {
 };
 
 // The final position as one JSON object (--json).
-void print_replay_json(const GameStart& start, History& h, const std::vector<Move>& played) {
+void print_replay_json(const GameStart& start, const History& h, const std::vector<Move>& played) {
     const Geometry& g = h.geometry();
     const Rules r = h.rules();
-    std::vector<Move> legal;
-    if (!h.game_over())
-        for (int m = -1; m < g.points(); ++m)
-            if (h.check(static_cast<Move>(m)) == Verdict::Legal)
-                legal.push_back(static_cast<Move>(m));
     const Areas a = areas(g, h.current());
     nlohmann::json j;
     j["board"] = g.name();
@@ -40,7 +35,7 @@ void print_replay_json(const GameStart& start, History& h, const std::vector<Mov
     j["to_move"] = color_name(h.current().to_move);
     j["game_over"] = h.game_over();
     j["draw_by_repetition"] = h.ended_by_cycle();
-    j["legal"] = moves_json(g, legal);
+    j["legal"] = moves_json(g, h.legal_moves());
     j["black_area"] = a.black;
     j["white_area"] = a.white;
     j["score"] = (2 * (a.black - a.white) - r.komi_x2) / 2.0;

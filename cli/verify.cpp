@@ -111,8 +111,7 @@ void add_verify_command(CLI::App& app) {
         "claims, positions, ... (default: off)");
     cmd->footer(
         "Exit code 0: the certificate proves its value (or bound); 1: rejected (the line of the "
-        "file and "
-        "why); 2: the file cannot be read.\n\n"
+        "file and why); 2: the file cannot be read.\n\n"
         "Example:\n"
         "  smallgo solve 3x3 --proof 3x3.proof && smallgo verify 3x3.proof");
     cmd->callback([a] { run_verify(*a); });

@@ -109,21 +109,19 @@ nlohmann::json position_json(const WebGame& game) {
     j["to_move"] = color_name(pos.to_move);
     j["game_over"] = h.game_over();
     j["result"] = h.game_over() ? nlohmann::json(h.result_x2() / 2.0) : nlohmann::json();
-    std::vector<Move> black, white, legal;
+    std::vector<Move> black, white;
     for (int p = 0; p < g.points(); ++p) {
         const auto m = static_cast<Move>(p);
         if (pos.black() & Geometry::bit(p)) black.push_back(m);
         if (pos.white() & Geometry::bit(p)) white.push_back(m);
-        if (!h.game_over() && h.check(m) == Verdict::Legal) legal.push_back(m);
     }
-    if (!h.game_over()) legal.push_back(Pass);
     const BoardPicture pic = board_picture(h);
     std::vector<Move> ko;
     for (int p = 0; p < g.points(); ++p)
         if (pic.ko_forbidden & Geometry::bit(p)) ko.push_back(static_cast<Move>(p));
     j["black"] = moves_json(g, black);
     j["white"] = moves_json(g, white);
-    j["legal"] = moves_json(g, legal);
+    j["legal"] = moves_json(g, h.legal_moves());
     j["ko"] = moves_json(g, ko);
     j["svg"] = svg_board(pic);
     return j;

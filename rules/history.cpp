@@ -77,6 +77,15 @@ int History::repetition(const Position& next, int before) const {
     return -1;
 }
 
+std::vector<Move> History::legal_moves() const {
+    std::vector<Move> legal;
+    if (game_over()) return legal;
+    for (int p = 0; p < g_.points(); ++p)
+        if (check(static_cast<Move>(p)) == Verdict::Legal) legal.push_back(static_cast<Move>(p));
+    legal.push_back(Pass);
+    return legal;
+}
+
 Verdict History::check(Move m, Position& next, int* match) const {
     if (game_over()) return Verdict::GameOver;
     const Position& cur = current();

@@ -45,6 +45,9 @@ class History {
         Position next;
         return check(m, next);
     }
+    // The side to move's legal turns: the points check() allows, in order, then the pass (which
+    // nothing forbids); none once the game is over.
+    std::vector<Move> legal_moves() const;
     // Plays m if legal and returns the verdict; the history is unchanged otherwise.
     Verdict play(Move m);
     // Records `next`, the result of a legal turn (a pass when by_play is false). The caller has

@@ -49,9 +49,7 @@ RootMoves root_moves(const History& h) {
     const Geometry& g = h.geometry();
     const auto syms = history_symmetries(h);
     RootMoves r;
-    for (Move m = 0; m < g.points(); ++m)
-        if (h.check(m) == Verdict::Legal) r.legal.push_back(m);
-    r.legal.push_back(Pass);
+    r.legal = h.legal_moves();  // the game goes on here (both callers)
     for (Move m : r.legal) {
         Move canon = m;
         for (int sym : syms) canon = std::min(canon, g.symmetries().map_move(sym, m));

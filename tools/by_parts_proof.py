@@ -120,10 +120,10 @@ class Writer:
 
 
 class Composer:
-    def __init__(self, args, komi, yes, log, file_name):
+    def __init__(self, args, komi, yes, log, leaf_path):
         """args: prove_by_parts's; komi: the question's; yes: the answer; log: progress lines;
-        file_name(question, tag): the cache's file names, which leaf certificates share."""
-        self.args, self.log, self.file_name = args, log, file_name
+        leaf_path(moves): the cache file of the leaf certificate after those moves."""
+        self.args, self.log, self.leaf_path = args, log, leaf_path
         self.board = Board(args.board)
         self.yes = yes
         aim_x2 = round(2 * args.aim)
@@ -137,7 +137,6 @@ class Composer:
         self.op = '>=' if yes else '<='
         self.bound = f'{bound_x2 / 2:g}'
         self.komi = f'{komi:g}'
-        self.folder = os.path.join(args.cache, 'proofs')
         self.leaves = self.solves = self.images = 0
 
     def proves(self, node):
@@ -158,12 +157,9 @@ class Composer:
         """The claim tree of the leaf certificate after line (the tree's own frame), made by one
         solve if the cache has none."""
         a = self.args
-        extra = '_'.join(x.lstrip('-') for x in a.solve_args)
-        question = f'{a.board}.{a.rules}.aim{a.aim:g}.{a.proof_budget}.{a.hash}.proof' + (
-            f'.{extra}' if extra else '')
-        path = os.path.join(self.folder, self.file_name(question, '_'.join(line) or 'root'))
+        path = self.leaf_path(line)
         if not os.path.exists(path):
-            os.makedirs(self.folder, exist_ok=True)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             temporary = f'{path}.{os.getpid()}.tmp'
             # The answer's bound first; where its writer fails (a weaker bound than the value
             # lets the prover choose moves into lines the other side prolongs: on 1x8 after B1

@@ -9,8 +9,9 @@ answered (a call that went on towards the value spent most of its budget after t
 node is proven where the call's lower bound reaches AIM and disproven where its upper bound is
 below it; otherwise its children are the first moves whose bounds still straddle AIM (one of each
 symmetry class, as the call lists them, in its order: central points first, the pass last). With
-Black to move one child reaching AIM proves the node; with White to move every child must. Every call proves bounds of the real game after its own
-moves, with their whole history, so the answer composed from them is as exact as each call.
+Black to move one child reaching AIM proves the node; with White to move every child must. Every
+call proves bounds of the real game after its own moves, with their whole history, so the answer
+composed from them is as exact as each call.
 
 Proof and disproof numbers are those of proof-number search (L. V. Allis, "Searching for solutions
 in games and artificial intelligence", 1994): 1 and 1 at a node not yet evaluated, and each step
@@ -75,12 +76,20 @@ class Caller:
         os.makedirs(args.cache, exist_ok=True)
 
     def path_of(self, moves):
+        """The cache file of the call at this position."""
+        return self.cache_file(self.args.budget, '' if self.args.full_calls else '.aim-only',
+                               moves)
+
+    def proof_path_of(self, moves):
+        """The cache file of the leaf certificate at this position (tools/by_parts_proof.py)."""
+        return self.cache_file(self.args.proof_budget, '.proof', moves, 'proofs')
+
+    def cache_file(self, budget, kind, moves, folder=''):
         a = self.args
-        tag = '_'.join(moves) or 'root'
         extra = '_'.join(x.lstrip('-') for x in a.solve_args)
-        question = f'{a.board}.{a.rules}.aim{a.aim:g}.{a.budget}.{a.hash}' + (
-            '' if a.full_calls else '.aim-only') + (f'.{extra}' if extra else '')
-        return os.path.join(self.args.cache, file_name(question, tag))
+        question = f'{a.board}.{a.rules}.aim{a.aim:g}.{budget}.{a.hash}{kind}' + (
+            f'.{extra}' if extra else '')
+        return os.path.join(a.cache, folder, file_name(question, '_'.join(moves) or 'root'))
 
     def lookup(self, moves):
         """The solve JSON of this position without a call: --known's if given (with the cached
@@ -566,9 +575,9 @@ def main():
     if args.proof and answer != 'open' and not stop:
         from by_parts_proof import Composer, ProofFailed  # beside this file
         try:
-            result['proof'] = Composer(args, komi, answer == 'yes', log, file_name).write(
-                root, args.proof)
-        except (ProofFailed, CallFailed) as e:
+            result['proof'] = Composer(args, komi, answer == 'yes', log,
+                                       caller.proof_path_of).write(root, args.proof)
+        except ProofFailed as e:
             failed = f'--proof: {e}; no certificate written'
         except OSError as e:
             failed = f'--proof: {e.filename or args.proof}: {e.strerror}; no certificate written'
