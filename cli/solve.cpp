@@ -23,6 +23,7 @@
 #include "cli/solve_proof.hpp"
 #include "rules/scoring.hpp"
 #include "solver/certificate.hpp"
+#include "solver/reply_life.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/search.hpp"
 
@@ -96,6 +97,7 @@ void run_solve(const SolveArgs& a) {
         // checks on each line's history (docs/proof.md).
         o.use_territory = !a.no_territory;
         o.reply_life = !a.no_reply_life;
+        o.reply_depth = a.reply_depth;
         o.lookup_children = !a.no_lookup;
         o.reply_race = !a.no_reply_race;
         o.board_lists = !a.no_board_lists;
@@ -265,6 +267,11 @@ void add_solve_command(CLI::App& app) {
                   "Superko presets: without the bound of life after one reply, where the side not "
                   "to move keeps the stones it makes alive with one answer to any move "
                   "(docs/solver.md; a measurement; default: off)");
+    cmd->add_option("--reply-depth", a->reply_depth,
+                    "Superko presets: how many answers the side keeping its stones may make in the "
+                    "bound of life after a reply, 1 or 2 (docs/solver.md; default: 2 where both "
+                    "sides of the board have at least 4 points, else 1)")
+        ->check(CLI::Range(1, ReplyLife::MaxDepth));
     cmd->add_flag("--no-cycle-bounds", a->no_cycle_bounds,
                   "Simple ko: search without the bounds of the history-free game (a check; "
                   "default: off)");

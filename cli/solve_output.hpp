@@ -28,6 +28,7 @@ struct SolveArgs {
     int threads = default_threads();
     u64 restart_nodes = SolveOptions{}.restart_nodes;
     int proofs_per_position = 0;
+    int reply_depth = SolveOptions{}.reply_depth;
     u64 max_nodes = 0;
     unsigned long long proof_limit = DefaultProofLimit;
     double time_limit = 0;

@@ -159,6 +159,12 @@ SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool sui
     return b.of(p, c);
 }
 
+Bitboard alive_stones(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
+    if (no_life_on_line(g, p, suicide_allowed)) return 0;
+    Bitboard clean = 0;
+    return benson(g, p.of(c), p.empty(g), suicide_allowed, clean).alive;
+}
+
 Bitboard eyes_of(const Geometry& g, Bitboard alive, Bitboard empty) {
     // Without alive stones there is no eye (on 1x1 the one point has no neighbour at all).
     return alive == 0 ? 0 : empty & ~g.neighbours(g.all() & ~alive);

@@ -32,6 +32,8 @@ struct SafePoints {
 // The points of colour c that are safe to the end of the game, under rules that do or do not
 // allow suicide.
 SafePoints unconditional(const Geometry& g, const Position& p, Color c, bool suicide_allowed);
+// The alive stones of `unconditional` alone (Benson's algorithm for c only, no territory).
+Bitboard alive_stones(const Geometry& g, const Position& p, Color c, bool suicide_allowed);
 
 // Both colours' results for one board: what `unconditional` returns for either colour after any
 // pass count and side to move (`of`), computed once. `clean[c]`: the part of c's territory

@@ -41,6 +41,7 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
       options_(o),
       cycle_(cycle) {
     draws_possible_ = rules_.ko == KoRule::Simple;
+    reply_depth_ = o.reply_depth != 0 ? o.reply_depth : default_reply_depth(g_);
     runs_ = o.first_run;
     if (o.restart_nodes) restart_at_ = o.restart_nodes * luby(runs_ + 1);
     // Static order: points nearer the centre first (0..15), a fixed tie-break by index.

@@ -96,11 +96,10 @@ Outcome Searcher::decide_by_reply(const Bounds& b, int beta, Keep& keep) {
     while (need <= n && upper(need) >= beta) ++need;
     if (need > n) return {Unknown, 0};
     ReplyLife& r = reply_.life;
-    if (!reply_life(*h_, c, need, thread_safety_cache(), r)) return {Unknown, 0};
+    if (!reply_life(*h_, c, need, r, reply_depth_)) return {Unknown, 0};
     ++reply_leaves;
     const std::size_t base = boards_top();
-    for (int i = 0; i < r.boards; ++i)
-        meet_board(keep, r.replies[static_cast<std::size_t>(i)], base);
+    for (const Position& reply : r.replies) meet_board(keep, reply, base);
     return {Low, upper(r.count)};
 }
 

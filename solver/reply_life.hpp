@@ -18,12 +18,24 @@
 // there the same replies are legal too. Only for the superko presets: under simple ko a
 // repetition ends the game as a draw, which the bound does not follow.
 //
+// Two answers. With depth 2, where no single reply z to y reaches `need`, c may instead answer
+// with a reply z after which the bound of depth 1 holds for the position after y and z (the
+// opponent to move, no pass just made, the path extended by y and z): c answers every next move
+// y2 once more. c's strategy is then two plays, each right after an opponent's move, so the
+// argument above applies line by line. z's legality is checked on the path as before; the
+// second replies' boards are checked against the path, the boards after y and z and the board
+// after y2 (the history holds y and z while depth 1 is asked), and every reply's board, first
+// and second, enters the proof's boards: on another path where none of them occurred before, the
+// same replies are legal, since the boards of the line itself are the same there. The
+// shortcut for moves far from c (reply_life.cpp) is argued for one answer to the pass; where
+// that answer takes two replies, far moves are asked like the others.
+//
 // The regions: the connected sets of points that are not c's stones, of 2 to MaxRegion points
 // (the replies that split an eye space in two). Measured on the boards up to 16 points and on
 // late 5x5 positions (docs/results.md, 2026-12-06 (evening)).
 #pragma once
 
-#include <array>
+#include <vector>
 
 #include "rules/history.hpp"
 #include "solver/benson.hpp"
@@ -32,15 +44,33 @@ namespace smallgo {
 
 struct ReplyLife {
     static constexpr int MaxRegion = 6;
+    static constexpr int MaxDepth = 2;
     int count = 0;  // the least, over the opponent's moves, of c's points after the answer
-    int boards = 0;
-    std::array<Position, MaxPoints + 1> replies;  // [0, boards): the positions c's replies make
+    std::vector<Position> replies;  // the positions c's replies make, on every line
 };
 
 // Whether c, whose opponent is to move at h's current position with no pass just made, keeps at
 // least `need` points (alive stones and one-point eyes) after its answer to any move. On true,
 // `out` holds the least such count and the positions its replies make; on false, its content is
-// unspecified. `cache` answers Benson's algorithm for the boards met (benson.hpp).
-bool reply_life(const History& h, Color c, int need, SafetyCache& cache, ReplyLife& out);
+// unspecified. Benson's algorithm is answered for the boards met by a cache of each thread's.
+// With `depth` 2, an answer may also be a reply after which the bound of depth 1 holds (two
+// answers: the section "Two answers" above); h is used as scratch for those lines and left as
+// it was.
+bool reply_life(History& h, Color c, int need, ReplyLife& out, int depth = 1);
+
+// The depth the solver uses where none is asked for: 2 on boards whose shorter side has at least
+// 4 points, 1 on the narrower ones. Measured (docs/results.md, 2026-12-07, fifth session): two
+// answers cut the nodes everywhere, by 1.2 to 2.3 times, but cost more per node; on 4x4, 4x5 and
+// a late 5x5 position they save time or nearly break even, on the boards of two and three rows
+// (2x8, 3x5, 3x6) they lose up to a third, where eye spaces are thin and a second answer rarely
+// helps.
+int default_reply_depth(const Geometry& g);
+
+// Turns the memo of depth 2's failures (reply_life.cpp) on or off for every thread; on by
+// default. Off is the tests' oracle: the node counts must be the same.
+void reply_life_memo(bool on);
+// The memo's answers in threads that have ended (a solve's search thread ends before solve
+// returns; for the tests).
+u64 reply_life_memo_hits();
 
 }  // namespace smallgo

@@ -87,6 +87,10 @@ struct SolveOptions {
     // not to move keeps the safe points it reaches with one answer to any move. Off: Benson's
     // and territory's bounds alone, as before 2026-12-06, kept to measure the gain.
     bool reply_life = true;
+    // How many answers the side keeping its points may make (1 or 2, ReplyLife::MaxDepth): with
+    // 2, a reply after which one more answer to any move suffices counts too. 0: by the board
+    // (default_reply_depth in solver/reply_life.hpp).
+    int reply_depth = 0;
     // Benson's results looked up by board in a cache per thread (solver/benson.hpp), which
     // returns exactly what the computation would. Off: computed at every node (a test oracle).
     bool safety_cache = true;

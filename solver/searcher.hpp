@@ -399,7 +399,8 @@ class Searcher {
     const SolveOptions& options_;
     const CycleBounds* cycle_ = nullptr;  // simple ko: bounds from the history-free game
     bool draws_possible_ = false;
-    int variants_ = 1;  // proofs held per position (proofs_per_position in proof.cpp)
+    int reply_depth_ = 1;  // life after a reply: SolveOptions::reply_depth, or the board's default
+    int variants_ = 1;     // proofs held per position (proofs_per_position in proof.cpp)
     bool stopped_ = false;
     // Restarts: the test in progress is being dropped; the salt of the open-test cache's keys
     // (a new one each run, so the cache starts empty); the runs so far and where this one ends.

@@ -1,0 +1,88 @@
+// The caches of the walk of life after a reply (reply_life_memo.hpp).
+#include "solver/reply_life_memo.hpp"
+
+#include <algorithm>
+
+#include "solver/benson.hpp"
+
+namespace smallgo {
+
+namespace {
+
+// The slot index of p's board for colour c (and a salt), spread over `size` slots (a power of 2).
+std::size_t index_of(const Position& p, Color c, u64 salt, std::size_t size) {
+    const u64 key =
+        p.hash ^ (c == Color::Black ? 0 : 0x9e3779b97f4a7c15ULL) ^ salt * 0xc2b2ae3d27d4eb4fULL;
+    return static_cast<std::size_t>(key ^ key >> 29) & (size - 1);
+}
+
+class AliveCache {
+  public:
+    Bitboard alive(const Geometry& g, const Position& p, Color c, bool suicide) {
+        const u32 context =
+            static_cast<u32>(g.rows() | g.cols() << 7 | int{suicide} << 14 | 1 << 16);
+        if (context != context_) {
+            std::fill(slots_.begin(), slots_.end(), Slot{});
+            context_ = context;
+        }
+        Slot& s = slots_[index_of(p, c, 0, slots_.size())];
+        const Bitboard own = p.of(c), other = p.of(opponent(c));
+        if (!s.set || s.own != own || s.other != other)
+            s = {own, other, alive_stones(g, p, c, suicide), true};
+        return s.alive;
+    }
+
+  private:
+    struct Slot {
+        Bitboard own = 0, other = 0, alive = 0;
+        bool set = false;
+    };
+    std::vector<Slot> slots_ = std::vector<Slot>(std::size_t{1} << 15);
+    u32 context_ = 0;
+};
+
+}  // namespace
+
+std::atomic<bool> ReplyFailureMemo::enabled{true};
+std::atomic<u64> ReplyFailureMemo::ended_hits{0};
+
+bool ReplyFailureMemo::fails(const History& h, const Position& p, Color c, int need, int depth) {
+    const Slot& s = slot(h, p, c, depth);
+    const bool hit = s.need != 0 && s.need <= need && s.depth == depth && s.black == p.black() &&
+                     s.white == p.white();
+    hits_ += hit;
+    return hit;
+}
+
+void ReplyFailureMemo::record(const History& h, const Position& p, Color c, int need, int depth) {
+    Slot& s = slot(h, p, c, depth);
+    if (s.need != 0 && s.need <= need && s.depth == depth && s.black == p.black() &&
+        s.white == p.white())
+        return;  // a smaller need already fails
+    s = {p.black(), p.white(), static_cast<u16>(need), static_cast<u16>(depth)};
+}
+
+ReplyFailureMemo::Slot& ReplyFailureMemo::slot(const History& h, const Position& p, Color c,
+                                               int depth) {
+    const Geometry& g = h.geometry();
+    const u32 context =
+        static_cast<u32>(g.rows() | g.cols() << 7 | int{h.rules().suicide_allowed} << 14 |
+                         static_cast<int>(h.rules().ko) << 15 | 1 << 20);
+    if (context != context_) {
+        std::fill(slots_.begin(), slots_.end(), Slot{});
+        context_ = context;
+    }
+    return slots_[index_of(p, c, static_cast<u64>(depth), slots_.size())];
+}
+
+ReplyFailureMemo& reply_failure_memo() {
+    thread_local ReplyFailureMemo memo;
+    return memo;
+}
+
+Bitboard cached_alive_stones(const Geometry& g, const Position& p, Color c, bool suicide_allowed) {
+    thread_local AliveCache cache;
+    return cache.alive(g, p, c, suicide_allowed);
+}
+
+}  // namespace smallgo
