@@ -41,7 +41,8 @@ Searcher::Searcher(History& h, TranspositionTable& tt, BoardLog& lists, OpenTabl
       options_(o),
       cycle_(cycle) {
     draws_possible_ = rules_.ko == KoRule::Simple;
-    reply_depth_ = o.reply_depth != 0 ? o.reply_depth : default_reply_depth(g_);
+    reply_depth_ = o.reply_depth != 0 ? std::clamp(o.reply_depth, 1, ReplyLife::MaxDepth)
+                                      : default_reply_depth(g_);
     runs_ = o.first_run;
     if (o.restart_nodes) restart_at_ = o.restart_nodes * luby(runs_ + 1);
     // Static order: points nearer the centre first (0..15), a fixed tie-break by index.
@@ -264,7 +265,8 @@ Move Searcher::move_known_to_reach(int target, const Move* moves, int count) {
         Keep k;
         Dep d;
         stack_.fps.clear();
-        const Outcome r = look_up_child(h_->current(), h_->turns(), 1 - target, k, d);
+        const Position child = h_->current();  // a copy: the lookup may push on the path
+        const Outcome r = look_up_child(child, h_->turns(), 1 - target, k, d);
         h_->pop();
         if (r.kind == Low) return moves[i];
     }

@@ -55,6 +55,30 @@ bool legal_reply(const History& h, const Position& after_y, Move z, Position& af
     return false;
 }
 
+// The line y, z pushed on the path for the walk below it, and popped however that ends.
+class LineOnPath {
+  public:
+    LineOnPath(History& h, const Position& after_y, bool y_played, const Position& after_z)
+        : h_(h) {
+        h_.push(after_y, y_played);
+        try {
+            h_.push(after_z, true);
+        } catch (...) {
+            h_.pop();  // no destructor runs for a constructor that throws
+            throw;
+        }
+    }
+    LineOnPath(const LineOnPath&) = delete;
+    LineOnPath& operator=(const LineOnPath&) = delete;
+    ~LineOnPath() {
+        h_.pop();
+        h_.pop();
+    }
+
+  private:
+    History& h_;
+};
+
 ReplyLife& inner_scratch() {
     thread_local ReplyLife inner;  // depth 1 below depth 2; depth 1 never goes deeper
     return inner;
@@ -104,15 +128,15 @@ int answer(History& h, const Position& after_y, bool y_played, Color c, int need
         ReplyFailureMemo& memo = reply_failure_memo();
         if (ReplyFailureMemo::enabled && memo.fails(h, after_z, c, need, depth - 1)) continue;
         ReplyLife& inner = inner_scratch();
-        h.push(after_y, y_played);
-        h.push(after_z, true);
         const bool refused_before = walk.refused;
         walk.refused = false;
-        const bool holds = reply_life_walk(h, c, need, inner, depth - 1, walk);
+        bool holds = false;
+        {
+            LineOnPath line(h, after_y, y_played, after_z);
+            holds = reply_life_walk(h, c, need, inner, depth - 1, walk);
+        }
         const bool refused_inside = walk.refused;
         walk.refused |= refused_before;
-        h.pop();
-        h.pop();
         if (!holds && !refused_inside && ReplyFailureMemo::enabled)
             memo.record(h, after_z, c, need, depth - 1);
         if (!holds) continue;

@@ -55,7 +55,7 @@ struct ReplyLife {
 // unspecified. Benson's algorithm is answered for the boards met by a cache of each thread's.
 // With `depth` 2, an answer may also be a reply after which the bound of depth 1 holds (two
 // answers: the section "Two answers" above); h is used as scratch for those lines and left as
-// it was.
+// it was (also when this throws), but a reference into its records may be moved by it.
 bool reply_life(History& h, Color c, int need, ReplyLife& out, int depth = 1);
 
 // The depth the solver uses where none is asked for: 2 on boards whose shorter side has at least

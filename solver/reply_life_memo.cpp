@@ -48,18 +48,18 @@ std::atomic<u64> ReplyFailureMemo::ended_hits{0};
 
 bool ReplyFailureMemo::fails(const History& h, const Position& p, Color c, int need, int depth) {
     const Slot& s = slot(h, p, c, depth);
-    const bool hit = s.need != 0 && s.need <= need && s.depth == depth && s.black == p.black() &&
-                     s.white == p.white();
+    const bool hit = s.need != 0 && s.need <= need && s.depth == depth &&
+                     s.colour == static_cast<u8>(c) && s.black == p.black() && s.white == p.white();
     hits_ += hit;
     return hit;
 }
 
 void ReplyFailureMemo::record(const History& h, const Position& p, Color c, int need, int depth) {
     Slot& s = slot(h, p, c, depth);
-    if (s.need != 0 && s.need <= need && s.depth == depth && s.black == p.black() &&
-        s.white == p.white())
+    if (s.need != 0 && s.need <= need && s.depth == depth && s.colour == static_cast<u8>(c) &&
+        s.black == p.black() && s.white == p.white())
         return;  // a smaller need already fails
-    s = {p.black(), p.white(), static_cast<u16>(need), static_cast<u16>(depth)};
+    s = {p.black(), p.white(), static_cast<u16>(need), static_cast<u8>(depth), static_cast<u8>(c)};
 }
 
 ReplyFailureMemo::Slot& ReplyFailureMemo::slot(const History& h, const Position& p, Color c,

@@ -2,9 +2,11 @@
 // exactly what the computation it replaces would, so that no node count depends on them.
 //
 // ReplyFailureMemo: the walks that failed where no record refused a reply, by board, colour and
-// depth, with the least `need` that failed. A top walk's failure with no reply refused by a
-// record of the path holds on every path: another path's records can only refuse more replies,
-// and the boards of the lines the walk pushes (after y and z) are the same on every path. A walk
+// depth, with the least `need` that failed. A top walk that failed with no reply refused by a
+// record of the path ran as it would on a path that refuses nothing (the boards of the lines it
+// pushes, after y and z, are the same on every path), and another path can only refuse more
+// replies, which turns no failure into a success: the walk asks that every opponent move have an
+// answer, and each answer tries every reply. So the failure holds on every path. A walk
 // below depth 2 (at the position after y and z) is remembered only where no record at all
 // refused a reply, since another line reaches the same board with other records above the path.
 // A failure at `need` is one at every larger need: a reply that reaches more reaches `need`. So
@@ -46,7 +48,8 @@ class ReplyFailureMemo {
     struct Slot {
         Bitboard black = 0, white = 0;
         u16 need = 0;  // 0: empty (the walk runs only for a need of at least 1)
-        u16 depth = 0;
+        u8 depth = 0;
+        u8 colour = 0;
     };
     Slot& slot(const History& h, const Position& p, Color c, int depth);
     std::vector<Slot> slots_ = std::vector<Slot>(std::size_t{1} << 16);

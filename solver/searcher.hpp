@@ -241,7 +241,8 @@ class Searcher {
     // A child's own steps 1 and 2 at the null window child_beta, the child being the path's current
     // position `next` at `ply`: Low or High from its static bounds or a usable table entry (its
     // keep and dep set), else Unknown. Nothing is searched. `sym`: next's canonical symmetry where
-    // already known, else -1.
+    // already known, else -1. `next` must not refer into the path's records: life after a reply
+    // pushes on the path and pops (solver/reply_life.hpp), which may move them.
     Outcome look_up_child(const Position& next, int ply, int child_beta, Keep& keep, Dep& dep,
                           int sym = -1);
     // Enhanced transposition cutoffs: High (stored) when one of the children moves[0..count),
