@@ -174,9 +174,7 @@ SafetyCache::SafetyCache(int log2_slots) : slots_(std::size_t{1} << log2_slots) 
 
 BoardSafety SafetyCache::lookup(const Geometry& g, const Position& p, bool suicide_allowed) {
     if (no_life_on_line(g, p, suicide_allowed)) return {};
-    // Rows and columns fix the geometry; bit 16 tells a set context from none.
-    const u32 context =
-        static_cast<u32>(g.rows() | g.cols() << 7 | int{suicide_allowed} << 14 | 1 << 16);
+    const u32 context = board_rule_context(g, suicide_allowed);
     if (context != context_) {
         std::fill(slots_.begin(), slots_.end(), Slot{});
         context_ = context;

@@ -87,6 +87,12 @@ class SafetyCache {
 // `empty`: the empty points whose every neighbour is one of them (what `unconditional` returns).
 Bitboard eyes_of(const Geometry& g, Bitboard alive, Bitboard empty);
 
+// The key of what a per-thread cache of results by board answers for: the geometry (rows and
+// columns) and the suicide rule, never 0 (0 marks a cache that answers for nothing yet).
+inline u32 board_rule_context(const Geometry& g, bool suicide_allowed) {
+    return static_cast<u32>(g.rows() | g.cols() << 7 | int{suicide_allowed} << 14 | 1 << 16);
+}
+
 // Unconditional territory (`territory` above): a region R enclosed by the alive set A alone, in
 // which every point (stone or empty) is next to a stone of A, ends the game the owner X's, under
 // every preset, wherever `territory_holds` is true of the path (below). Why:

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "solver/benson.hpp"
 #include "solver/reply_life_memo.hpp"
 
 namespace smallgo {
@@ -111,20 +112,20 @@ int answer(History& h, const Position& after_y, bool y_played, Color c, int need
     const int got = safe_count(g, after_y, c, need, suicide);
     if (got >= need) return got;
     plies = 1;
-    const Bitboard zs = replies & after_y.empty(g);
-    for (Bitboard z = zs; z; z &= z - 1) {
+    Bitboard legal = 0;  // the legal replies, for the second answer: asked of the path once
+    for (Bitboard z = replies & after_y.empty(g); z; z &= z - 1) {
         Position after_z;
         if (!legal_reply(h, after_y, static_cast<Move>(std::countr_zero(z)), after_z, walk))
             continue;
         const int with_z = safe_count(g, after_z, c, need, suicide);
         if (with_z >= need) return boards.push_back(after_z), with_z;
+        legal |= z & (0 - z);
     }
     if (depth < 2) return got;
     plies = 2;
-    for (Bitboard z = zs; z; z &= z - 1) {
+    for (; legal; legal &= legal - 1) {
         Position after_z;
-        if (!legal_reply(h, after_y, static_cast<Move>(std::countr_zero(z)), after_z, walk))
-            continue;
+        after_y.play(g, static_cast<Move>(std::countr_zero(legal)), suicide, after_z);
         ReplyFailureMemo& memo = reply_failure_memo();
         if (ReplyFailureMemo::enabled && memo.fails(h, after_z, c, need, depth - 1)) continue;
         ReplyLife& inner = inner_scratch();

@@ -38,7 +38,6 @@
 #include <vector>
 
 #include "rules/history.hpp"
-#include "solver/benson.hpp"
 
 namespace smallgo {
 

@@ -19,8 +19,7 @@ std::size_t index_of(const Position& p, Color c, u64 salt, std::size_t size) {
 class AliveCache {
   public:
     Bitboard alive(const Geometry& g, const Position& p, Color c, bool suicide) {
-        const u32 context =
-            static_cast<u32>(g.rows() | g.cols() << 7 | int{suicide} << 14 | 1 << 16);
+        const u32 context = board_rule_context(g, suicide);
         if (context != context_) {
             std::fill(slots_.begin(), slots_.end(), Slot{});
             context_ = context;
@@ -46,28 +45,28 @@ class AliveCache {
 std::atomic<bool> ReplyFailureMemo::enabled{true};
 std::atomic<u64> ReplyFailureMemo::ended_hits{0};
 
+bool ReplyFailureMemo::Slot::fails(const Position& p, Color c, int at_need, int at_depth) const {
+    return need != 0 && need <= at_need && depth == at_depth && colour == static_cast<u8>(c) &&
+           black == p.black() && white == p.white();
+}
+
 bool ReplyFailureMemo::fails(const History& h, const Position& p, Color c, int need, int depth) {
-    const Slot& s = slot(h, p, c, depth);
-    const bool hit = s.need != 0 && s.need <= need && s.depth == depth &&
-                     s.colour == static_cast<u8>(c) && s.black == p.black() && s.white == p.white();
+    const bool hit = slot(h, p, c, depth).fails(p, c, need, depth);
     hits_ += hit;
     return hit;
 }
 
 void ReplyFailureMemo::record(const History& h, const Position& p, Color c, int need, int depth) {
     Slot& s = slot(h, p, c, depth);
-    if (s.need != 0 && s.need <= need && s.depth == depth && s.colour == static_cast<u8>(c) &&
-        s.black == p.black() && s.white == p.white())
-        return;  // a smaller need already fails
+    if (s.fails(p, c, need, depth)) return;  // a smaller need already fails
     s = {p.black(), p.white(), static_cast<u16>(need), static_cast<u8>(depth), static_cast<u8>(c)};
 }
 
 ReplyFailureMemo::Slot& ReplyFailureMemo::slot(const History& h, const Position& p, Color c,
                                                int depth) {
-    const Geometry& g = h.geometry();
-    const u32 context =
-        static_cast<u32>(g.rows() | g.cols() << 7 | int{h.rules().suicide_allowed} << 14 |
-                         static_cast<int>(h.rules().ko) << 15 | 1 << 20);
+    // The replies' legality reads the ko rule too.
+    const u32 context = board_rule_context(h.geometry(), h.rules().suicide_allowed) |
+                        static_cast<u32>(h.rules().ko) << 17;
     if (context != context_) {
         std::fill(slots_.begin(), slots_.end(), Slot{});
         context_ = context;

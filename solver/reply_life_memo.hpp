@@ -50,6 +50,8 @@ class ReplyFailureMemo {
         u16 need = 0;  // 0: empty (the walk runs only for a need of at least 1)
         u8 depth = 0;
         u8 colour = 0;
+        // Whether it holds a failure of this board, colour and depth at `at_need` or less.
+        bool fails(const Position& p, Color c, int at_need, int at_depth) const;
     };
     Slot& slot(const History& h, const Position& p, Color c, int depth);
     std::vector<Slot> slots_ = std::vector<Slot>(std::size_t{1} << 16);
