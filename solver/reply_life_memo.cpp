@@ -36,7 +36,9 @@ class AliveCache {
         Bitboard own = 0, other = 0, alive = 0;
         bool set = false;
     };
-    std::vector<Slot> slots_ = std::vector<Slot>(std::size_t{1} << 15);
+    // 128 KiB: small enough to stay in a core's second-level cache beside the memo and
+    // SafetyCache; with 2^15 slots a 4x4 search spent a tenth of its time waiting for them.
+    std::vector<Slot> slots_ = std::vector<Slot>(std::size_t{1} << 12);
     u32 context_ = 0;
 };
 
