@@ -21,12 +21,13 @@
 // Two answers. With depth 2, where no single reply z to y reaches `need`, c may instead answer
 // with a reply z after which the bound of depth 1 holds for the position after y and z (the
 // opponent to move, no pass just made, the path extended by y and z): c answers every next move
-// y2 once more. c's strategy is then two plays, each right after an opponent's move, so the
-// argument above applies line by line. z's legality is checked on the path as before; the
-// second replies' boards are checked against the path, the boards after y and z and the board
-// after y2 (the history holds y and z while depth 1 is asked), and every reply's board, first
-// and second, enters the proof's boards: on another path where none of them occurred before, the
-// same replies are legal, since the boards of the line itself are the same there. The
+// y2 once more (where y is a play in one of c's small regions, z is looked for in that region
+// only: a restriction that claims less). c's strategy is then two plays, each right after an
+// opponent's move, so the argument above applies line by line. z's legality is checked on the
+// path as before; the second replies' boards are checked against the path, the boards after y and z
+// and the board after y2 (the history holds y and z while depth 1 is asked), and every reply's
+// board, first and second, enters the proof's boards: on another path where none of them occurred
+// before, the same replies are legal, since the boards of the line itself are the same there. The
 // shortcut for moves far from c (reply_life.cpp) is argued for one answer to the pass; where
 // that answer takes two replies, far moves are asked like the others.
 //
@@ -57,12 +58,11 @@ struct ReplyLife {
 // it was (also when this throws), but a reference into its records may be moved by it.
 bool reply_life(History& h, Color c, int need, ReplyLife& out, int depth = 1);
 
-// The depth the solver uses where none is asked for: 2 on boards whose shorter side has at least
-// 4 points, 1 on the narrower ones. Measured (docs/results.md, 2026-12-07, fifth session): two
-// answers cut the nodes everywhere, by 1.2 to 2.3 times, but cost more per node; on 4x4, 4x5 and
-// a late 5x5 position they save time or nearly break even, on the boards of two and three rows
-// (2x8, 3x5, 3x6) they lose up to a third, where eye spaces are thin and a second answer rarely
-// helps.
+// The depth the solver uses where none is asked for: 2, but 1 on a line. Measured
+// (docs/results.md, 2026-12-07, sixth session): two answers, the second one in the region of the
+// move it answers, cut the nodes on every board of two rows or more (3x4 2.4 times, 3x6 1.3,
+// 2x8 1.3) at the same time or less; on 1x11 they add nodes and time (a line's regions are runs
+// of points, where a second answer rarely makes two eyes).
 int default_reply_depth(const Geometry& g);
 
 // Turns the memo of depth 2's failures (reply_life.cpp) on or off for every thread; on by
