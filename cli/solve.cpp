@@ -269,8 +269,8 @@ void add_solve_command(CLI::App& app) {
                   "(docs/solver.md; a measurement; default: off)");
     cmd->add_option("--reply-depth", a->reply_depth,
                     "Superko presets: how many answers the side keeping its stones may make in the "
-                    "bound of life after a reply, 1 or 2 (docs/solver.md; default: 2 where both "
-                    "sides of the board have at least 4 points, else 1)")
+                    "bound of life after a reply, 1 or 2 (docs/solver.md; default: 2, but 1 on a "
+                    "line)")
         ->check(CLI::Range(1, ReplyLife::MaxDepth));
     cmd->add_flag("--no-cycle-bounds", a->no_cycle_bounds,
                   "Simple ko: search without the bounds of the history-free game (a check; "
