@@ -61,8 +61,9 @@ bool reply_life(History& h, Color c, int need, ReplyLife& out, int depth = 1);
 // The depth the solver uses where none is asked for: 2, but 1 on a line. Measured
 // (docs/results.md, 2026-12-07, sixth session): two answers, the second one in the region of the
 // move it answers, cut the nodes on every board of two rows or more (3x4 2.4 times, 3x6 1.3,
-// 2x8 1.3) at the same time or less; on 1x11 they add nodes and time (a line's regions are runs
-// of points, where a second answer rarely makes two eyes).
+// 2x8 1.3) in about the same time (3x6 3% slower, 2x8 3% and 3x5 a quarter faster); on 1x11
+// they add nodes and time (a line's regions are runs of points, where a second answer rarely
+// makes two eyes).
 int default_reply_depth(const Geometry& g);
 
 // Turns the memo of depth 2's failures (reply_life.cpp) on or off for every thread; on by
